@@ -1,0 +1,10 @@
+import './zod-messages.ts';
+
+export * from './zod-messages.ts';
+export * from './common.ts';
+export * from './money.ts';
+export * from './users.ts';
+export * from './companies.ts';
+export * from './auth.ts';
+export * from './properties.ts';
+export * from './health.ts';

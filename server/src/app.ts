@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { webDistFolder } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
+import { companyRoutes } from './features/companies/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { propertyRoutes } from './features/properties/index.ts';
+import { userRoutes } from './features/users/index.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+import { webPlugin } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    signingSecret: Uint8Array;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'>;
+  webRoot?: string;
+}
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+export async function buildApp({
+  database,
+  config,
+  webRoot = webDistFolder,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(config.prettyLogs ? { transport: { target: 'pino-pretty' } } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('database', database);
+  app.decorate('signingSecret', await resolveSigningSecret(database.db, config.jwtSecret));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { cookieSecure: config.cookieSecure });
+  await app.register(docsPlugin);
+  await app.register(tenantPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { cookieSecure: config.cookieSecure });
+      await api.register(companyRoutes);
+      await api.register(userRoutes);
+      await api.register(propertyRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { root: webRoot });
+  return app;
+}

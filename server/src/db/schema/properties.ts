@@ -1,0 +1,52 @@
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './companies.ts';
+import { owners } from './owners.ts';
+import { users } from './users.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
+
+export const propertyTypes = [
+  'apartment',
+  'house',
+  'townhouse',
+  'cottage',
+  'commercial',
+  'office',
+  'retail',
+  'industrial',
+  'land',
+  'other',
+] as const;
+export const propertyStatuses = ['available', 'occupied', 'under_maintenance', 'inactive'] as const;
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    type: text('type', { enum: propertyTypes }).notNull(),
+    status: text('status', { enum: propertyStatuses }).notNull().default('available'),
+    ownerId: uuid('owner_id').references(() => owners.id),
+    agentId: uuid('agent_id').references(() => users.id),
+    rentCents: bigint('rent_cents', { mode: 'number' }).notNull().default(0),
+    levyCents: bigint('levy_cents', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    area: integer('area'),
+    description: text('description'),
+    commissionRateBp: integer('commission_rate_bp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    index('properties_company_idx').on(t.companyId),
+    index('properties_company_name_idx').on(t.companyId, t.name),
+    index('properties_owner_idx').on(t.ownerId),
+    index('properties_agent_idx').on(t.agentId),
+  ],
+);

@@ -1,0 +1,52 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { companies } from './companies.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
+
+export const roles = ['admin', 'agent', 'owner', 'accountant', 'other'] as const;
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: roles }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    // Sign-in is by email alone, so an email names one user across all companies.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.companyId),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    codeHash: text('code_hash').notNull(),
+    email: text('email'),
+    role: text('role', { enum: roles }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_code_unique').on(t.codeHash),
+    index('invitations_company_idx').on(t.companyId),
+  ],
+);

@@ -1,0 +1,47 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
+
+/** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
+export interface Ctx {
+  db: Db;
+  companyId: string;
+  userId: string;
+  role: 'admin' | 'agent' | 'owner' | 'accountant' | 'other';
+  requestId: string;
+}
+
+/**
+ * The one way company-scoped work reaches the database: a transaction running as lintel_app
+ * with app.company_id set, so row-level security hides every other company's rows.
+ */
+export function transact<T>(ctx: Pick<Ctx, 'db' | 'companyId'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', 'lintel_app', true), set_config('app.company_id', ${ctx.companyId}, true)`,
+    );
+    return work(tx);
+  });
+}
+
+/**
+ * Work that must see across companies before anyone is scoped: sign-in, sign-up, token refresh,
+ * start-up seeding. Kept to the auth and demo features.
+ */
+export function systemTransact<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+/** Second guard beside row-level security: every repo query names its company. */
+export function inCompany(
+  table: { companyId: PgColumn },
+  ctx: Pick<Ctx, 'companyId'>,
+  ...more: (SQL | undefined)[]
+) {
+  return and(eq(table.companyId, ctx.companyId), ...more);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids arrive in paths as free text: anything that is not a UUID cannot name a row. */
+export const isUuid = (value: string) => UUID.test(value);

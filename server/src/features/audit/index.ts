@@ -1,0 +1,1 @@
+export { recordAudit, auditActor, type AuditActor, type AuditEntry } from './service.ts';

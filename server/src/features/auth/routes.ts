@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { authApi } from '@lintel/contracts';
+import { route } from '../../lib/http.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { assertXsrf } from '../../plugins/security.ts';
+import { getCurrentUser } from '../users/index.ts';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { verifyAccessToken } from './tokens.ts';
+import { login, logout, refresh, signup, type AuthDeps } from './service.ts';
+
+export async function authRoutes(app: FastifyInstance, options: { cookieSecure: boolean }) {
+  const deps: AuthDeps = { db: app.database.db, secret: app.signingSecret, throttle: new LoginThrottle() };
+  const secure = options.cookieSecure;
+
+  route(app, authApi.login, async (req, reply) => {
+    const session = await login(deps, req.body, { ip: req.ip, requestId: String(req.id) });
+    setSessionCookies(reply, session, secure);
+    return session;
+  });
+
+  route(app, authApi.signup, async (req, reply) => {
+    const session = await signup(deps, req.body, { requestId: String(req.id) });
+    setSessionCookies(reply, session, secure);
+    return session;
+  });
+
+  route(app, authApi.me, async (req) => ({
+    status: 'success' as const,
+    user: await getCurrentUser(req.ctx),
+  }));
+
+  // SPEC's client refreshes with an empty body, by cookie; API clients may send the token in the body.
+  route(app, authApi.refresh, async (req, reply) => {
+    let token = req.body?.refreshToken;
+    if (!token) {
+      token = req.cookies[REFRESH_COOKIE];
+      if (token) assertXsrf(req);
+    }
+    if (!token) throw unauthorized('No refresh token was sent. Please sign in again.');
+    const tokens = await refresh(deps, token, { requestId: String(req.id) });
+    setSessionCookies(reply, tokens, secure);
+    return tokens;
+  });
+
+  route(app, authApi.logout, async (req, reply) => {
+    const bearer = req.headers.authorization?.startsWith('Bearer ')
+      ? req.headers.authorization.slice(7)
+      : undefined;
+    const identity = bearer ? await verifyAccessToken(bearer.trim(), deps.secret) : null;
+    await logout(deps, { refreshToken: req.cookies[REFRESH_COOKIE], familyId: identity?.familyId });
+    clearSessionCookies(reply);
+    return { status: 'success' as const };
+  });
+}

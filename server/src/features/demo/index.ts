@@ -1,0 +1,1 @@
+export { seedDemoData, DEMO_PASSWORD, DEMO_USERS } from './seed.ts';

@@ -1,0 +1,178 @@
+import { count } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+import { systemTransact } from '../../db/scope.ts';
+import { recordAudit } from '../audit/index.ts';
+import { hashPassword } from '../auth/index.ts';
+import { findCompany, insertCompany, setCompanyOwner } from '../companies/index.ts';
+import { insertOwner } from '../owners/index.ts';
+import { insertProperty } from '../properties/index.ts';
+import { findUserByEmail, insertUser } from '../users/index.ts';
+import type { PropertyType } from '@lintel/contracts';
+
+export const DEMO_PASSWORD = 'LintelDemo1';
+
+export const DEMO_USERS = [
+  { email: 'admin@demo.test', firstName: 'Rudo', lastName: 'Chikore', role: 'admin' },
+  { email: 'agent@demo.test', firstName: 'Tendai', lastName: 'Ncube', role: 'agent' },
+  { email: 'owner@demo.test', firstName: 'Grace', lastName: 'Moyo', role: 'owner' },
+  { email: 'accountant@demo.test', firstName: 'Kudzai', lastName: 'Banda', role: 'accountant' },
+  { email: 'staff@demo.test', firstName: 'Simba', lastName: 'Phiri', role: 'other' },
+] as const;
+
+const SECOND_AGENT = {
+  email: 'farai@demo.test',
+  firstName: 'Farai',
+  lastName: 'Dube',
+  role: 'agent',
+} as const;
+
+const OWNERS = [
+  { name: 'Grace Moyo', email: 'owner@demo.test', phone: '+263 77 210 4411', idNumber: '63-1184521-K-42' },
+  {
+    name: 'Peter Mutasa',
+    email: 'peter.mutasa@example.com',
+    phone: '+263 71 555 0192',
+    idNumber: '08-2231190-F-07',
+  },
+  {
+    name: 'Nyasha Holdings (Pvt) Ltd',
+    email: 'accounts@nyasha.example.com',
+    phone: '+263 24 270 1180',
+    idNumber: 'CR 4471/2015',
+  },
+  {
+    name: 'Chipo Sibanda',
+    email: 'chipo.sibanda@example.com',
+    phone: '+263 78 300 7720',
+    idNumber: '29-0981123-S-29',
+  },
+  {
+    name: 'Elias Marufu',
+    email: 'elias.marufu@example.com',
+    phone: '+263 77 911 2084',
+    idNumber: '42-1125874-M-42',
+  },
+  {
+    name: 'Takura Family Trust',
+    email: 'trustees@takura.example.com',
+    phone: '+263 24 233 9001',
+    idNumber: 'MT 118/2009',
+  },
+];
+
+const STREETS = [
+  'Samora Machel Ave, Harare',
+  'Borrowdale Rd, Borrowdale, Harare',
+  'Enterprise Rd, Highlands, Harare',
+  'Fife St, Bulawayo',
+  'Churchill Ave, Alexandra Park, Harare',
+  'Lomagundi Rd, Avondale, Harare',
+  'Josiah Tongogara Ave, Harare',
+  'Herbert Chitepo St, Mutare',
+];
+
+const KINDS: { type: PropertyType; label: string; rent: number; bedrooms: number | null; area: number }[] = [
+  { type: 'apartment', label: 'Apartment', rent: 65000, bedrooms: 2, area: 85 },
+  { type: 'house', label: 'House', rent: 120000, bedrooms: 4, area: 240 },
+  { type: 'townhouse', label: 'Townhouse', rent: 95000, bedrooms: 3, area: 160 },
+  { type: 'cottage', label: 'Cottage', rent: 40000, bedrooms: 1, area: 55 },
+  { type: 'office', label: 'Office Suite', rent: 180000, bedrooms: null, area: 210 },
+  { type: 'retail', label: 'Shop', rent: 150000, bedrooms: null, area: 120 },
+];
+
+const PROPERTY_COUNT = 25;
+
+async function seed(tx: Tx): Promise<void> {
+  const company = await insertCompany(tx, {
+    name: 'Demo Realty',
+    address: '14 Nelson Mandela Ave, Harare',
+    phone: '+263 24 279 5500',
+    email: 'office@demorealty.example.com',
+    registrationNumber: 'CR 2231/2012',
+    tinNumber: '2000123456',
+    vatNumber: '10045123',
+    website: 'https://demorealty.example.com',
+    description: 'Residential and commercial letting, sales and property management since 2012.',
+    bankAccounts: [
+      {
+        bankName: 'CBZ Bank',
+        accountName: 'Demo Realty Trust Account',
+        accountNumber: '01123456780019',
+        branch: 'Kwame Nkrumah',
+        currency: 'USD',
+      },
+      {
+        bankName: 'Stanbic Bank',
+        accountName: 'Demo Realty Operations',
+        accountNumber: '9140001234567',
+        branch: 'Samora Machel',
+        currency: 'ZWG',
+      },
+    ],
+  });
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const people = new Map<string, string>();
+  for (const person of [...DEMO_USERS, SECOND_AGENT]) {
+    const user = await insertUser(tx, { ...person, companyId: company.id, passwordHash });
+    people.set(person.email, user.id);
+  }
+  const adminId = people.get('admin@demo.test')!;
+  await setCompanyOwner(tx, company.id, adminId);
+
+  const ownerIds: string[] = [];
+  for (const owner of OWNERS) {
+    const row = await insertOwner(tx, {
+      ...owner,
+      companyId: company.id,
+      userId: owner.email === 'owner@demo.test' ? people.get('owner@demo.test')! : null,
+      bankDetails: {
+        bankName: 'CABS',
+        accountNumber: `10${ownerIds.length}44821930`,
+        accountName: owner.name,
+      },
+    });
+    ownerIds.push(row.id);
+  }
+  const agentIds = [people.get('agent@demo.test')!, people.get(SECOND_AGENT.email)!];
+
+  for (let n = 0; n < PROPERTY_COUNT; n += 1) {
+    const kind = KINDS[n % KINDS.length]!;
+    const street = STREETS[n % STREETS.length]!;
+    const occupied = n % 5 !== 0 && n % 7 !== 3;
+    await insertProperty(tx, {
+      companyId: company.id,
+      name: `${kind.label} ${n + 1}, ${street.split(',')[0]}`,
+      address: `${10 + ((n * 7) % 90)} ${street}`,
+      type: kind.type,
+      status: n === 12 ? 'under_maintenance' : occupied ? 'occupied' : 'available',
+      ownerId: ownerIds[n % ownerIds.length]!,
+      agentId: agentIds[n % agentIds.length]!,
+      rentCents: kind.rent + (n % 4) * 5000,
+      levyCents: kind.type === 'apartment' || kind.type === 'townhouse' ? 8500 : 0,
+      currency: 'USD',
+      bedrooms: kind.bedrooms,
+      bathrooms: kind.bedrooms === null ? null : Math.max(1, kind.bedrooms - 1),
+      area: kind.area,
+      description: `${kind.label} managed by Demo Realty.`,
+    });
+  }
+  await recordAudit(
+    tx,
+    { companyId: company.id, userId: null, requestId: null },
+    { action: 'demo.seeded', entity: 'company', entityId: company.id, after: { properties: PROPERTY_COUNT } },
+  );
+}
+
+/**
+ * PRODUCT.md "Demo data": on the first start of an empty database, a company with one user per
+ * role and properties with owners and agents. Returns whether the demo company is there to use.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  return systemTransact(db, async (tx) => {
+    const [existing] = await tx.select({ total: count() }).from(companies);
+    if (existing!.total === 0) await seed(tx);
+    const admin = await findUserByEmail(tx, 'admin@demo.test');
+    return Boolean(admin && (await findCompany(tx, admin.companyId))?.name === 'Demo Realty');
+  });
+}

@@ -1,0 +1,1 @@
+export { findOwner, findOwnerOfUser, insertOwner, type OwnerRow } from './repo.ts';

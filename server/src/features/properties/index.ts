@@ -1,0 +1,2 @@
+export { propertyRoutes } from './routes.ts';
+export { insertProperty } from './repo.ts';

@@ -1,0 +1,138 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { owners, properties, users } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type PropertyView = PropertyRow & { ownerName: string | null; agentName: string | null };
+
+const agents = alias(users, 'agents');
+
+const view = {
+  ...getTableColumns(properties),
+  ownerName: owners.name,
+  agentName: sql<string | null>`nullif(trim(${agents.firstName} || ' ' || ${agents.lastName}), '')`,
+};
+
+export const sortColumns = {
+  name: properties.name,
+  address: properties.address,
+  type: properties.type,
+  status: properties.status,
+  rentAmount: properties.rentCents,
+  createdAt: properties.createdAt,
+  updatedAt: properties.updatedAt,
+} as const;
+export type SortKey = keyof typeof sortColumns;
+
+export interface PropertyFilter {
+  q?: string | undefined;
+  status?: PropertyRow['status'] | undefined;
+  type?: PropertyRow['type'] | undefined;
+  ownerId?: string | undefined;
+  agentId?: string | undefined;
+  /** Owners see only the properties of the owner record bound to them. */
+  ownerUserId?: string | undefined;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | undefined {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  return inCompany(
+    properties,
+    ctx,
+    pattern ? or(ilike(properties.name, pattern), ilike(properties.address, pattern)) : undefined,
+    filter.status ? eq(properties.status, filter.status) : undefined,
+    filter.type ? eq(properties.type, filter.type) : undefined,
+    filter.ownerId ? eq(properties.ownerId, filter.ownerId) : undefined,
+    filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
+    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
+  );
+}
+
+export async function listProperties(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  filter: PropertyFilter,
+  page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
+): Promise<{ items: PropertyView[]; total: number }> {
+  const where = conditions(ctx, filter);
+  const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
+  const items = await tx
+    .select(view)
+    .from(properties)
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .leftJoin(agents, eq(agents.id, properties.agentId))
+    .where(where)
+    .orderBy(order, asc(properties.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [totals] = await tx
+    .select({ total: count() })
+    .from(properties)
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .where(where);
+  return { items, total: totals?.total ?? 0 };
+}
+
+export async function findProperty(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  id: string,
+): Promise<PropertyView | undefined> {
+  const [row] = await tx
+    .select(view)
+    .from(properties)
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .leftJoin(agents, eq(agents.id, properties.agentId))
+    .where(inCompany(properties, ctx, eq(properties.id, id)));
+  return row;
+}
+
+/** Whether the property's owner record is bound to this user. */
+export async function isOwnedByUser(
+  tx: Tx,
+  propertyOwnerId: string | null,
+  userId: string,
+): Promise<boolean> {
+  if (!propertyOwnerId) return false;
+  const [row] = await tx
+    .select({ id: owners.id })
+    .from(owners)
+    .where(and(eq(owners.id, propertyOwnerId), eq(owners.userId, userId)));
+  return Boolean(row);
+}
+
+export async function insertProperty(tx: Tx, values: typeof properties.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
+  return row!.id;
+}
+
+/** Updates only at the expected version (when given); false means someone changed it first. */
+export async function updateProperty(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  id: string,
+  changes: Partial<typeof properties.$inferInsert>,
+  expectedVersion: number | undefined,
+): Promise<boolean> {
+  const rows = await tx
+    .update(properties)
+    .set({ ...changes, updatedAt: sql`now()`, version: sql`${properties.version} + 1` })
+    .where(
+      inCompany(
+        properties,
+        ctx,
+        eq(properties.id, id),
+        expectedVersion === undefined ? undefined : eq(properties.version, expectedVersion),
+      ),
+    )
+    .returning({ id: properties.id });
+  return rows.length === 1;
+}
+
+export async function deleteProperty(tx: Tx, ctx: Pick<Ctx, 'companyId'>, id: string): Promise<void> {
+  await tx.delete(properties).where(inCompany(properties, ctx, eq(properties.id, id)));
+}

@@ -1,0 +1,224 @@
+import {
+  OWNER_ID_REQUIRED,
+  PROPERTY_ID_REQUIRED,
+  TRANSFER_FIELDS_REQUIRED,
+  type Property,
+  type PropertyInput,
+  type PropertyQuery,
+  type PropertyUpdateInput,
+  type PublicPropertyQuery,
+  type TransferInput,
+} from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { badRequest, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
+import { assertRole } from '../../lib/roles.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { findOwner } from '../owners/index.ts';
+import { findAgent } from '../users/index.ts';
+import { toProperty } from './dto.ts';
+import * as repo from './repo.ts';
+
+const PROPERTY_NOT_FOUND = () => notFound('Property not found');
+const OWNER_NOT_FOUND = () => notFound('Owner not found');
+
+function requireId(id: string, message: string): string {
+  const trimmed = id.trim();
+  if (!trimmed) throw badRequest('VALIDATION', message);
+  return trimmed;
+}
+
+function parseSort(sort: string | undefined): { sort: repo.SortKey; descending: boolean } {
+  if (!sort) return { sort: 'name', descending: false };
+  const descending = sort.startsWith('-');
+  const key = descending ? sort.slice(1) : sort;
+  if (!(key in repo.sortColumns)) {
+    throw badRequest(
+      'VALIDATION',
+      `Sort must be one of: ${Object.keys(repo.sortColumns).join(', ')} (prefix - for descending)`,
+    );
+  }
+  return { sort: key as repo.SortKey, descending };
+}
+
+/** Owners see only their own properties; every other role sees the company's. */
+const visibility = (ctx: Ctx): repo.PropertyFilter =>
+  ctx.role === 'owner' ? { ownerUserId: ctx.userId } : {};
+
+async function list(tx: Tx, ctx: Ctx, query: PropertyQuery, extra: repo.PropertyFilter = {}) {
+  const page = await repo.listProperties(
+    tx,
+    ctx,
+    {
+      q: query.q,
+      status: query.status,
+      type: query.type,
+      ownerId: query.ownerId,
+      agentId: query.agentId,
+      ...extra,
+      ...visibility(ctx),
+    },
+    { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort) },
+  );
+  return { items: page.items.map(toProperty), total: page.total };
+}
+
+export const listProperties = (ctx: Ctx, query: PropertyQuery) => transact(ctx, (tx) => list(tx, ctx, query));
+
+/** SPEC §7 sends userId, companyId and userRole; they must describe the signed-in user. */
+export function assertClaimsMatch(
+  ctx: Ctx,
+  claimed: { userId?: string; companyId?: string; userRole?: string },
+) {
+  const mismatch =
+    (claimed.userId && claimed.userId !== ctx.userId) ||
+    (claimed.companyId && claimed.companyId !== ctx.companyId) ||
+    (claimed.userRole && claimed.userRole !== ctx.role);
+  if (mismatch) throw forbidden('This request does not match the signed-in user. Please sign in again.');
+}
+
+export const listPublicFiltered = (ctx: Ctx, query: PublicPropertyQuery) => {
+  assertClaimsMatch(ctx, query);
+  return listProperties(ctx, query);
+};
+
+async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PropertyView> {
+  if (!isUuid(id)) throw PROPERTY_NOT_FOUND();
+  const row = await repo.findProperty(tx, ctx, id);
+  if (!row) throw PROPERTY_NOT_FOUND();
+  if (ctx.role === 'owner' && !(await repo.isOwnedByUser(tx, row.ownerId, ctx.userId)))
+    throw PROPERTY_NOT_FOUND();
+  return row;
+}
+
+/** Admins change any property; agents only those they manage. */
+function assertCanChange(ctx: Ctx, row: repo.PropertyView): void {
+  assertRole(ctx, ['admin', 'agent']);
+  if (ctx.role === 'agent' && row.agentId !== ctx.userId) {
+    throw forbidden('Only the agent who manages this property, or an admin, can change it.');
+  }
+}
+
+async function resolveOwnerId(tx: Tx, ctx: Ctx, ownerId: string | null | undefined) {
+  if (!ownerId) return ownerId;
+  const owner = await findOwner(tx, ctx, ownerId);
+  if (!owner) throw unprocessable('INVALID_OWNER', 'The chosen owner is not an owner of this company.');
+  return owner.id;
+}
+
+async function checkAgent(tx: Tx, ctx: Ctx, agentId: string | null | undefined) {
+  if (agentId && !(await findAgent(tx, ctx, agentId))) {
+    throw unprocessable('INVALID_AGENT', 'The chosen agent is not an active agent of this company.');
+  }
+}
+
+const columnsOf = (input: Omit<PropertyUpdateInput, '__v' | 'companyId'>) => ({
+  name: input.name,
+  address: input.address,
+  type: input.type,
+  status: input.status,
+  agentId: input.agentId,
+  rentCents: input.rentAmount,
+  levyCents: input.levyAmount,
+  currency: input.currency,
+  bedrooms: input.bedrooms,
+  bathrooms: input.bathrooms,
+  area: input.area,
+  description: input.description,
+  commissionRateBp: input.commissionRate,
+});
+
+export const createProperty = (ctx: Ctx, input: PropertyInput): Promise<Property> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'agent']);
+    // An agent who adds a property manages it.
+    const agentId = ctx.role === 'agent' ? ctx.userId : input.agentId;
+    await checkAgent(tx, ctx, agentId);
+    const ownerId = await resolveOwnerId(tx, ctx, input.ownerId);
+    const values = Object.fromEntries(
+      Object.entries({ ...columnsOf(input), agentId, ownerId }).filter(([, value]) => value !== undefined),
+    );
+    const id = await repo.insertProperty(tx, {
+      ...values,
+      name: input.name,
+      address: input.address,
+      type: input.type,
+      companyId: ctx.companyId,
+    });
+    const created = toProperty((await repo.findProperty(tx, ctx, id))!);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'property.created',
+      entity: 'property',
+      entityId: id,
+      after: created,
+    });
+    return created;
+  });
+
+export const getProperty = (ctx: Ctx, id: string): Promise<Property> =>
+  transact(ctx, async (tx) => toProperty(await loadVisible(tx, ctx, requireId(id, PROPERTY_ID_REQUIRED))));
+
+async function applyChange(
+  tx: Tx,
+  ctx: Ctx,
+  before: repo.PropertyView,
+  changes: Parameters<typeof repo.updateProperty>[3],
+  expectedVersion: number | undefined,
+  action: string,
+): Promise<Property> {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (!(await repo.updateProperty(tx, ctx, before.id, defined, expectedVersion)))
+    throw staleVersion('property');
+  const after = toProperty((await repo.findProperty(tx, ctx, before.id))!);
+  await recordAudit(tx, auditActor(ctx), {
+    action,
+    entity: 'property',
+    entityId: before.id,
+    before: toProperty(before),
+    after,
+  });
+  return after;
+}
+
+export const updateProperty = (ctx: Ctx, id: string, input: PropertyUpdateInput): Promise<Property> =>
+  transact(ctx, async (tx) => {
+    const before = await loadVisible(tx, ctx, requireId(id, PROPERTY_ID_REQUIRED));
+    assertCanChange(ctx, before);
+    if (ctx.role === 'agent' && input.agentId !== undefined && input.agentId !== ctx.userId) {
+      throw forbidden('Only an admin can hand a property to another agent.');
+    }
+    await checkAgent(tx, ctx, input.agentId);
+    const ownerId = await resolveOwnerId(tx, ctx, input.ownerId);
+    return applyChange(tx, ctx, before, { ...columnsOf(input), ownerId }, input.__v, 'property.updated');
+  });
+
+export const deleteProperty = (ctx: Ctx, id: string): Promise<{ _id: string }> =>
+  transact(ctx, async (tx) => {
+    const before = await loadVisible(tx, ctx, requireId(id, PROPERTY_ID_REQUIRED));
+    assertCanChange(ctx, before);
+    await repo.deleteProperty(tx, ctx, before.id);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'property.deleted',
+      entity: 'property',
+      entityId: before.id,
+      before: toProperty(before),
+    });
+    return { _id: before.id };
+  });
+
+export const listOwnerProperties = (ctx: Ctx, ownerId: string, query: PropertyQuery) =>
+  transact(ctx, async (tx) => {
+    const owner = await findOwner(tx, ctx, requireId(ownerId, OWNER_ID_REQUIRED));
+    if (!owner) throw OWNER_NOT_FOUND();
+    if (ctx.role === 'owner' && owner.userId !== ctx.userId) throw OWNER_NOT_FOUND();
+    return list(tx, ctx, query, { ownerId: owner.id });
+  });
+
+export const transferProperty = (ctx: Ctx, id: string, input: TransferInput): Promise<Property> =>
+  transact(ctx, async (tx) => {
+    const before = await loadVisible(tx, ctx, requireId(id, TRANSFER_FIELDS_REQUIRED));
+    assertCanChange(ctx, before);
+    const owner = await findOwner(tx, ctx, input.newOwnerId);
+    if (!owner) throw OWNER_NOT_FOUND();
+    return applyChange(tx, ctx, before, { ownerId: owner.id }, undefined, 'property.transferred');
+  });

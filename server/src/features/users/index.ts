@@ -1,0 +1,13 @@
+export { userRoutes } from './routes.ts';
+export { toUser } from './dto.ts';
+export { getCurrentUser } from './service.ts';
+export {
+  findUserByEmail,
+  findUserById,
+  findAgent,
+  insertUser,
+  findInvitationForUpdate,
+  markInvitationUsed,
+  type UserRow,
+  type InvitationRow,
+} from './repo.ts';

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ErrorBody, type Call, type PageMeta } from '@lintel/contracts';
+
+type In<T extends z.ZodType> = z.output<T>;
+
+export type ContractRequest<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = FastifyRequest<{
+  Params: In<P>;
+  Querystring: In<Q>;
+  Body: In<B>;
+}>;
+
+/** Registers a contract as a route: its method, path, schemas, status and OpenAPI entry. */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  app: FastifyInstance,
+  contract: Call<P, Q, B, R>,
+  handler: (req: ContractRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R>>,
+): void {
+  app.route({
+    method: contract.method,
+    url: contract.path,
+    config: { access: contract.access },
+    schema: {
+      summary: contract.summary,
+      tags: [contract.tag],
+      ...(contract.access === 'session' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: { [contract.status]: contract.reply, '4xx': ErrorBody, '5xx': ErrorBody },
+    },
+    handler: async (req, reply) => {
+      const result = await handler(req as ContractRequest<P, Q, B>, reply);
+      reply.status(contract.status);
+      return result;
+    },
+  });
+}
+
+export const ok = <T>(data: T) => ({ status: 'success' as const, data });
+
+export const okPage = <T>(
+  page: { items: T[]; total: number },
+  query: { page: number; pageSize: number },
+) => ({
+  status: 'success' as const,
+  data: page.items,
+  meta: { page: query.page, pageSize: query.pageSize, total: page.total } satisfies PageMeta,
+});
+
+export const toIso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -1,0 +1,61 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './features/demo/index.ts';
+
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+function banner(port: number, demo: boolean, databaseKind: string): string {
+  const lines = [
+    ``,
+    `  Lintel is running at http://localhost:${port}  (database: ${databaseKind})`,
+    `  API docs: http://localhost:${port}/api/docs`,
+  ];
+  if (demo) {
+    lines.push('', `  Demo logins (password for all: ${DEMO_PASSWORD})`);
+    for (const user of DEMO_USERS) lines.push(`    ${user.role.padEnd(11)} ${user.email}`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+async function start() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const demo = config.demoData ? await seedDemoData(database.db) : false;
+  const app = await buildApp({ database, config });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  process.stdout.write(banner(port, demo, database.kind));
+}
+
+start().catch((error: unknown) => {
+  process.stderr.write(
+    `Lintel could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

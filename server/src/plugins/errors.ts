@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issueText, type ErrorBody } from '@lintel/contracts';
+import { AppError } from '../lib/errors.ts';
+import { sqlState } from '../lib/db-errors.ts';
+
+const where: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'headers',
+};
+
+// Connection refused or reset, server shutting down or not yet accepting: the database is away.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const isDatabaseUnavailable = (error: Error) =>
+  UNAVAILABLE_CODES.has(String((error as { code?: unknown }).code)) ||
+  UNAVAILABLE_CODES.has(String(sqlState(error)));
+
+function toBody(error: FastifyError | AppError | Error): { statusCode: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      statusCode: error.statusCode,
+      body: { status: 'error', message: error.message, code: error.code, details: error.details },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => {
+      const segments = issue.instancePath.split('/').filter(Boolean);
+      return { path: segments.join('.'), message: issueText(segments, issue.message ?? 'is invalid') };
+    });
+    const context = where[(error as FastifyError).validationContext ?? 'body'] ?? 'request';
+    return {
+      statusCode: 400,
+      body: {
+        status: 'error',
+        message: details[0]?.message ?? `Invalid ${context}`,
+        code: 'VALIDATION',
+        details,
+      },
+    };
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but says it is JSON.',
+      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+    };
+    const message =
+      messages[fastifyError.code] ??
+      (error instanceof SyntaxError ? 'The request body is not valid JSON.' : fastifyError.message);
+    return {
+      statusCode: status,
+      body: { status: 'error', message, code: fastifyError.code ?? 'BAD_REQUEST' },
+    };
+  }
+  if (status === 503 || isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: {
+        status: 'error',
+        message: 'Service temporarily unavailable. Please try again later.',
+        code: 'UNAVAILABLE',
+      },
+    };
+  }
+  return {
+    statusCode: 500,
+    body: {
+      status: 'error',
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    },
+  };
+}
+
+/** One error body for everything: `{ status: 'error', message, code, details? }`. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    const { statusCode, body } = toBody(error);
+    if (statusCode >= 500) req.log.error({ err: error }, 'request failed');
+    else req.log.info({ code: body.code, statusCode }, body.message);
+    return reply.status(statusCode).send(body);
+  });
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Role, Session } from '@lintel/contracts';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { systemTransact } from '../db/scope.ts';
+import { insertOwner } from '../features/owners/index.ts';
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server. */
+export async function createTestApp(): Promise<TestApp> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const template = process.env.LINTEL_TEST_TEMPLATE;
+  const database = await openDatabase({
+    databaseUrl,
+    loadDataDir: !databaseUrl && template ? new Blob([readFileSync(template)]) : undefined,
+  });
+  await migrateDatabase(database);
+  const app = await buildApp({
+    database,
+    config: {
+      jwtSecret: 'test-signing-secret-that-is-long-enough',
+      cookieSecure: false,
+      logLevel: 'silent',
+      prettyLogs: false,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 8)}@test.example`;
+
+export const companyInput = (name = `Agency ${randomUUID().slice(0, 6)}`) => ({
+  name,
+  address: '1 Test Street, Harare',
+  phone: '+263 77 000 0000',
+  email: uniqueEmail('office'),
+  registrationNumber: 'CR 1/2020',
+  tinNumber: '2000000001',
+});
+
+export interface SignedIn extends Session {
+  /** Headers that authenticate as this user (Bearer). */
+  auth: { authorization: string };
+}
+
+const signedIn = (session: Session): SignedIn => ({
+  ...session,
+  auth: { authorization: `Bearer ${session.token}` },
+});
+
+export function expectStatus(response: LightMyRequestResponse, status: number) {
+  if (response.statusCode !== status) {
+    throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
+  }
+  return response.json();
+}
+
+/** Signs up a new company; the user is its admin. */
+export async function signupAdmin(app: FastifyInstance, name = 'Ada Admin'): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: uniqueEmail('admin'), password: TEST_PASSWORD, name, company: companyInput() },
+  });
+  return signedIn(expectStatus(response, 201));
+}
+
+/** The admin invites a user with a role; the user signs up with the code. */
+export async function addMember(
+  app: FastifyInstance,
+  admin: SignedIn,
+  role: Role,
+  name = `${role} person`,
+): Promise<SignedIn> {
+  const email = uniqueEmail(role);
+  const invitation = expectStatus(
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/invitations',
+      headers: admin.auth,
+      payload: { email, role },
+    }),
+    201,
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: TEST_PASSWORD, name, company: invitation.data.code },
+  });
+  return signedIn(expectStatus(response, 201));
+}
+
+/** One user of every role in a new company. */
+export async function createCompanyWithRoles(app: FastifyInstance) {
+  const admin = await signupAdmin(app);
+  const [agent, owner, accountant, other] = await Promise.all([
+    addMember(app, admin, 'agent'),
+    addMember(app, admin, 'owner'),
+    addMember(app, admin, 'accountant'),
+    addMember(app, admin, 'other'),
+  ]);
+  return {
+    admin,
+    agent: agent,
+    owner: owner,
+    accountant: accountant,
+    other: other,
+    companyId: admin.company._id,
+  };
+}
+
+/** Owner records have no API before the people issue; tests create them directly. */
+export async function createOwnerRecord(
+  database: Database,
+  companyId: string,
+  values: { name?: string; userId?: string } = {},
+): Promise<string> {
+  const row = await systemTransact(database.db, (tx) =>
+    insertOwner(tx, { companyId, name: values.name ?? 'Olive Owner', userId: values.userId ?? null }),
+  );
+  return row.id;
+}
+
+/** Cookies a response set, as a Cookie header value (name=value; …). */
+export function cookieHeader(response: LightMyRequestResponse, extra: Record<string, string> = {}): string {
+  const pairs = response.cookies
+    .filter((cookie) => cookie.value)
+    .map((cookie) => `${cookie.name}=${cookie.value}`);
+  return [...pairs, ...Object.entries(extra).map(([name, value]) => `${name}=${value}`)].join('; ');
+}
