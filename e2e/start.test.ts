@@ -71,7 +71,7 @@ describe('npm start on a fresh data folder', () => {
 
     const login = await signIn(first.baseUrl, 'admin@demo.test');
     expect(login.status).toBe(200);
-    const session = await login.json();
+    const session = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
     const created = await fetch(`${first.baseUrl}/api/properties`, {
       method: 'POST',
@@ -84,17 +84,17 @@ describe('npm start on a fresh data folder', () => {
     const second = await startLintel();
     try {
       const again = await signIn(second.baseUrl, 'admin@demo.test');
-      const token = (await again.json()).token;
+      const { token } = (await again.json()) as { token: string };
       const list = await fetch(`${second.baseUrl}/api/properties?q=Restart%20Check`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      const body = await list.json();
-      expect(body.data.map((p: { name: string }) => p.name)).toEqual(['Restart Check House']);
+      const body = (await list.json()) as { data: { name: string }[] };
+      expect(body.data.map((p) => p.name)).toEqual(['Restart Check House']);
       // The demo company was created once, not again on the second start.
       const all = await fetch(`${second.baseUrl}/api/properties?pageSize=100`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      expect((await all.json()).meta.total).toBe(26);
+      expect(((await all.json()) as { meta: { total: number } }).meta.total).toBe(26);
     } finally {
       await stop(second);
     }
