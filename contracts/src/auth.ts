@@ -37,7 +37,7 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-export const RefreshInput = z.object({ refreshToken: z.string().max(500).optional() }).optional();
+export const RefreshInput = z.object({ refreshToken: z.string().max(500).optional() }).nullish();
 
 export const TokenPair = z.object({
   status: z.literal('success'),

@@ -5,7 +5,8 @@ export type Id = z.infer<typeof Id>;
 
 export const Timestamp = z.string();
 
-export const Role = z.enum(['admin', 'agent', 'owner', 'accountant', 'other']);
+export const ROLES = ['admin', 'agent', 'owner', 'accountant', 'other'] as const;
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
 export const ErrorBody = z.object({
@@ -68,16 +69,8 @@ export function call<
 >(
   method: Method,
   path: string,
-  spec: {
-    summary: string;
-    tag: string;
-    params?: P;
-    query?: Q;
-    body?: B;
-    reply: R;
-    status?: number;
-    access?: 'public' | 'session';
-  },
+  spec: Omit<Call<P, Q, B, R>, 'method' | 'path' | 'status' | 'access'> &
+    Partial<Pick<Call, 'status' | 'access'>>,
 ): Call<P, Q, B, R> {
   return { method, path, status: 200, access: 'session', ...spec };
 }

@@ -13,7 +13,8 @@ export const BankAccount = z.object({
 });
 export type BankAccount = z.infer<typeof BankAccount>;
 
-export const SubscriptionStatus = z.enum(['trial', 'active', 'past_due', 'cancelled']);
+export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'cancelled'] as const;
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
 export const Company = z.object({
   _id: Id,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Role, Timestamp } from './common.ts';
 import { BasisPoints, Currency, MinorUnits } from './money.ts';
 
-const propertyTypes = [
+export const PROPERTY_TYPES = [
   'apartment',
   'house',
   'townhouse',
@@ -14,10 +14,11 @@ const propertyTypes = [
   'land',
   'other',
 ] as const;
-export const PropertyType = z.enum(propertyTypes);
+export const PropertyType = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyType>;
 
-export const PropertyStatus = z.enum(['available', 'occupied', 'under_maintenance', 'inactive']);
+export const PROPERTY_STATUSES = ['available', 'occupied', 'under_maintenance', 'inactive'] as const;
+export const PropertyStatus = z.enum(PROPERTY_STATUSES);
 export type PropertyStatus = z.infer<typeof PropertyStatus>;
 
 export const Property = z.object({
@@ -77,7 +78,7 @@ const propertyDetails = {
 export const PropertyInput = z.object({
   name: z.string(requiredAs(PROPERTY_FIELDS_REQUIRED)).trim().min(1, PROPERTY_FIELDS_REQUIRED).max(200),
   address: z.string(requiredAs(PROPERTY_FIELDS_REQUIRED)).trim().min(1, PROPERTY_FIELDS_REQUIRED).max(500),
-  type: z.enum(propertyTypes, requiredAs(PROPERTY_FIELDS_REQUIRED)),
+  type: z.enum(PROPERTY_TYPES, requiredAs(PROPERTY_FIELDS_REQUIRED)),
   ...propertyDetails,
 });
 export type PropertyInput = z.infer<typeof PropertyInput>;

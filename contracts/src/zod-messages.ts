@@ -53,11 +53,12 @@ z.config({ customError: friendlyMessage });
 export function issueText(path: readonly PropertyKey[], message: string): string {
   if (!/^[a-z]/.test(message)) return message;
   const field = path.filter((part) => typeof part === 'string').at(-1);
-  const label = field
-    ? field
-        .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-        .replace(/^_/, '')
-        .toLowerCase()
-    : 'request';
+  // SPEC's `__v` is the record's version to the person reading the message.
+  const label =
+    field === '__v'
+      ? 'version'
+      : field
+        ? field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase()
+        : 'request';
   return `${label.charAt(0).toUpperCase()}${label.slice(1)} ${message}`;
 }

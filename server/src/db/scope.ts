@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Role } from '@lintel/contracts';
 import type { Db, Tx } from './client.ts';
 
 /** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
@@ -7,7 +8,7 @@ export interface Ctx {
   db: Db;
   companyId: string;
   userId: string;
-  role: 'admin' | 'agent' | 'owner' | 'accountant' | 'other';
+  role: Role;
   requestId: string;
 }
 

@@ -28,6 +28,24 @@ const isDatabaseUnavailable = (error: Error) =>
   UNAVAILABLE_CODES.has(String((error as { code?: unknown }).code)) ||
   UNAVAILABLE_CODES.has(String(sqlState(error)));
 
+interface NestedIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * A union (e.g. sign-up's company: profile object or invitation code) fails as a whole. When one
+ * option got past the type check and failed on its fields, those fields are what the user must fix.
+ */
+function explainUnion(segments: string[], params: Record<string, unknown>) {
+  const options = params.errors as NestedIssue[][] | undefined;
+  const deeper = options?.find((issues) => issues.some((issue) => issue.path.length > 0));
+  return deeper?.map((issue) => {
+    const path = [...segments, ...issue.path.map(String)];
+    return { path: path.join('.'), message: issueText(path, issue.message) };
+  });
+}
+
 function toBody(error: FastifyError | AppError | Error): { statusCode: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return {
@@ -36,9 +54,13 @@ function toBody(error: FastifyError | AppError | Error): { statusCode: number; b
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const details = error.validation.map((issue) => {
+    const details = error.validation.flatMap((issue) => {
       const segments = issue.instancePath.split('/').filter(Boolean);
-      return { path: segments.join('.'), message: issueText(segments, issue.message ?? 'is invalid') };
+      return (
+        explainUnion(segments, issue.params) ?? [
+          { path: segments.join('.'), message: issueText(segments, issue.message ?? 'is invalid') },
+        ]
+      );
     });
     const context = where[(error as FastifyError).validationContext ?? 'body'] ?? 'request';
     return {

@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { BankAccount } from '@lintel/contracts';
+import { SUBSCRIPTION_STATUSES, type BankAccount } from '@lintel/contracts';
 import { createdAt, id, updatedAt, version } from './columns.ts';
 
 export const companies = pgTable('companies', {
@@ -16,9 +16,7 @@ export const companies = pgTable('companies', {
   description: text('description'),
   logo: text('logo'),
   isActive: boolean('is_active').notNull().default(true),
-  subscriptionStatus: text('subscription_status', { enum: ['trial', 'active', 'past_due', 'cancelled'] })
-    .notNull()
-    .default('trial'),
+  subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('trial'),
   subscriptionEndDate: timestamp('subscription_end_date', { withTimezone: true }),
   bankAccounts: jsonb('bank_accounts').$type<BankAccount[]>().notNull().default([]),
   createdAt: createdAt(),

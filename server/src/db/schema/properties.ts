@@ -1,22 +1,9 @@
 import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { PROPERTY_STATUSES, PROPERTY_TYPES } from '@lintel/contracts';
 import { companies } from './companies.ts';
 import { owners } from './owners.ts';
 import { users } from './users.ts';
 import { createdAt, id, updatedAt, version } from './columns.ts';
-
-export const propertyTypes = [
-  'apartment',
-  'house',
-  'townhouse',
-  'cottage',
-  'commercial',
-  'office',
-  'retail',
-  'industrial',
-  'land',
-  'other',
-] as const;
-export const propertyStatuses = ['available', 'occupied', 'under_maintenance', 'inactive'] as const;
 
 export const properties = pgTable(
   'properties',
@@ -27,8 +14,8 @@ export const properties = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     address: text('address').notNull(),
-    type: text('type', { enum: propertyTypes }).notNull(),
-    status: text('status', { enum: propertyStatuses }).notNull().default('available'),
+    type: text('type', { enum: PROPERTY_TYPES }).notNull(),
+    status: text('status', { enum: PROPERTY_STATUSES }).notNull().default('available'),
     ownerId: uuid('owner_id').references(() => owners.id),
     agentId: uuid('agent_id').references(() => users.id),
     rentCents: bigint('rent_cents', { mode: 'number' }).notNull().default(0),

@@ -1,9 +1,8 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { ROLES } from '@lintel/contracts';
 import { companies } from './companies.ts';
 import { createdAt, id, updatedAt, version } from './columns.ts';
-
-export const roles = ['admin', 'agent', 'owner', 'accountant', 'other'] as const;
 
 export const users = pgTable(
   'users',
@@ -16,7 +15,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
-    role: text('role', { enum: roles }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -38,7 +37,7 @@ export const invitations = pgTable(
       .references(() => companies.id),
     codeHash: text('code_hash').notNull(),
     email: text('email'),
-    role: text('role', { enum: roles }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     createdBy: uuid('created_by').references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -104,6 +104,12 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return { firstName, lastName: rest.join(' ') };
 }
 
+const invalidInvitation = () =>
+  badRequest(
+    'INVALID_INVITATION',
+    'This invitation code is not valid: it may be mistyped, expired or already used. Ask your administrator for a new one.',
+  );
+
 const EMAIL_TAKEN = () =>
   conflict('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
 
@@ -123,10 +129,7 @@ export async function signup(
       if (typeof input.company === 'string') {
         const invitation = await findInvitationForUpdate(tx, hashToken(input.company));
         if (!invitation || invitation.usedAt || invitation.expiresAt.getTime() <= Date.now()) {
-          throw badRequest(
-            'INVALID_INVITATION',
-            'This invitation code is not valid: it may be mistyped, expired or already used. Ask your administrator for a new one.',
-          );
+          throw invalidInvitation();
         }
         if (invitation.email && invitation.email !== input.email) {
           throw badRequest(
@@ -139,7 +142,7 @@ export async function signup(
           throw badRequest('INVALID_INVITATION', 'The company for this invitation is not active.');
         company = found;
         user = await insertUser(tx, { ...person, companyId: company.id, role: invitation.role });
-        await markInvitationUsed(tx, invitation.id, user.id);
+        if (!(await markInvitationUsed(tx, invitation.id, user.id))) throw invalidInvitation();
       } else {
         company = await insertCompany(tx, input.company);
         user = await insertUser(tx, { ...person, companyId: company.id, role: 'admin' });

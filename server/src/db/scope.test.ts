@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyInput, createTestApp, type TestApp } from '../test/harness.ts';
+import { companies, properties } from './schema/index.ts';
+import { systemTransact, transact } from './scope.ts';
+
+/**
+ * Row-level security is the database's own guard: even a query that forgot its company filter
+ * sees only the scoped company's rows. Proven here on whichever database the suite runs.
+ */
+describe('transact (row-level security)', () => {
+  let t: TestApp;
+  let companyA: string;
+  let companyB: string;
+  let propertyB: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const made = await systemTransact(t.database.db, async (tx) => {
+      const [a] = await tx.insert(companies).values(companyInput('RLS A')).returning();
+      const [b] = await tx.insert(companies).values(companyInput('RLS B')).returning();
+      await tx
+        .insert(properties)
+        .values({ companyId: a!.id, name: 'A house', address: '1 A St', type: 'house' });
+      const [pb] = await tx
+        .insert(properties)
+        .values({ companyId: b!.id, name: 'B house', address: '1 B St', type: 'house' })
+        .returning();
+      return { a: a!.id, b: b!.id, pb: pb!.id };
+    });
+    companyA = made.a;
+    companyB = made.b;
+    propertyB = made.pb;
+  });
+  afterAll(() => t.close());
+
+  const scopedTo = (companyId: string) => ({ db: t.database.db, companyId });
+
+  it('hides other companies’ rows from an unfiltered select', async () => {
+    const seen = await transact(scopedTo(companyA), (tx) => tx.select().from(properties));
+    expect(seen.map((row) => row.name)).toEqual(['A house']);
+    const seenCompanies = await transact(scopedTo(companyA), (tx) => tx.select().from(companies));
+    expect(seenCompanies.map((row) => row.id)).toEqual([companyA]);
+  });
+
+  it('cannot update or delete another company’s row', async () => {
+    const updated = await transact(scopedTo(companyA), (tx) =>
+      tx.update(properties).set({ name: 'hijacked' }).where(eq(properties.id, propertyB)).returning(),
+    );
+    expect(updated).toEqual([]);
+    await transact(scopedTo(companyA), (tx) => tx.delete(properties).where(eq(properties.id, propertyB)));
+    const [stillThere] = await transact(scopedTo(companyB), (tx) =>
+      tx.select().from(properties).where(eq(properties.id, propertyB)),
+    );
+    expect(stillThere?.name).toBe('B house');
+  });
+
+  it('refuses to insert a row for another company', async () => {
+    await expect(
+      transact(scopedTo(companyA), (tx) =>
+        tx.insert(properties).values({ companyId: companyB, name: 'smuggled', address: 'x', type: 'land' }),
+      ),
+    ).rejects.toThrow();
+    const smuggled = await systemTransact(t.database.db, (tx) =>
+      tx.select().from(properties).where(eq(properties.name, 'smuggled')),
+    );
+    expect(smuggled).toEqual([]);
+  });
+
+  it('leaves no company or role behind after the transaction', async () => {
+    await transact(scopedTo(companyA), async () => undefined);
+    const result = await systemTransact(t.database.db, (tx) =>
+      tx.execute(sql`select current_setting('app.company_id', true) as company, current_user as role`),
+    );
+    const [settings] = (result as unknown as { rows: { company: string | null; role: string }[] }).rows;
+    expect(settings?.company ?? '').toBe('');
+    expect(settings?.role).not.toBe('lintel_app');
+  });
+});
