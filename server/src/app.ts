@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { webDistFolder } from './config.ts';
@@ -10,7 +10,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, toBody } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -47,6 +47,11 @@ export async function buildApp({
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // Errors raised before routing (bad or over-long URLs) get the same body as every other error.
+    frameworkErrors: (error, _req, reply: FastifyReply) => {
+      const { statusCode, body } = toBody(error);
+      void reply.status(statusCode).send(body);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -72,7 +72,7 @@ describe('transact (row-level security)', () => {
     const result = await systemTransact(t.database.db, (tx) =>
       tx.execute(sql`select current_setting('app.company_id', true) as company, current_user as role`),
     );
-    const [settings] = (result as unknown as { rows: { company: string | null; role: string }[] }).rows;
+    const [settings] = (result as { rows: { company: string | null; role: string }[] }).rows;
     expect(settings?.company ?? '').toBe('');
     expect(settings?.role).not.toBe('lintel_app');
   });

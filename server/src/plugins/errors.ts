@@ -46,7 +46,11 @@ function explainUnion(segments: string[], params: Record<string, unknown>) {
   });
 }
 
-function toBody(error: FastifyError | AppError | Error): { statusCode: number; body: ErrorBody } {
+// Text PostgreSQL cannot store (a NUL character, an invalid byte sequence) is the caller's mistake.
+const BAD_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** The project's error body for any error, with its status. */
+export function toBody(error: FastifyError | AppError | Error): { statusCode: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return {
       statusCode: error.statusCode,
@@ -73,6 +77,16 @@ function toBody(error: FastifyError | AppError | Error): { statusCode: number; b
       },
     };
   }
+  if (BAD_TEXT_CODES.has(String(sqlState(error)))) {
+    return {
+      statusCode: 400,
+      body: {
+        status: 'error',
+        message: 'Text may not contain NUL or other unstorable characters.',
+        code: 'INVALID_TEXT',
+      },
+    };
+  }
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {
@@ -81,6 +95,9 @@ function toBody(error: FastifyError | AppError | Error): { statusCode: number; b
       FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported; send JSON.',
       FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but says it is JSON.',
       FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+      FST_ERR_BAD_URL: 'The request address is not valid.',
+      FST_ERR_MAX_PARAM_LENGTH: 'The request address is too long.',
+      FST_ERR_ASYNC_CONSTRAINT: 'The request address is not valid.',
     };
     const message =
       messages[fastifyError.code] ??

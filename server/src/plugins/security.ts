@@ -17,11 +17,12 @@ export function assertXsrf(req: FastifyRequest): void {
   if (SAFE_METHODS.has(req.method)) return;
   const fromCookie = req.cookies[XSRF_COOKIE];
   const fromHeader = req.headers[XSRF_HEADER];
+  const cookieBytes = Buffer.from(typeof fromCookie === 'string' ? fromCookie : '');
+  const headerBytes = Buffer.from(typeof fromHeader === 'string' ? fromHeader : '');
   const matches =
-    typeof fromCookie === 'string' &&
-    typeof fromHeader === 'string' &&
-    fromCookie.length === fromHeader.length &&
-    timingSafeEqual(Buffer.from(fromCookie), Buffer.from(fromHeader));
+    cookieBytes.length > 0 &&
+    cookieBytes.length === headerBytes.length &&
+    timingSafeEqual(cookieBytes, headerBytes);
   if (!matches) throw forbidden('Missing or invalid XSRF token. Reload the page and try again.');
 }
 

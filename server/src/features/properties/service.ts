@@ -32,7 +32,8 @@ function parseSort(sort: string | undefined): { sort: repo.SortKey; descending: 
   if (!sort) return { sort: 'name', descending: false };
   const descending = sort.startsWith('-');
   const key = descending ? sort.slice(1) : sort;
-  if (!(key in repo.sortColumns)) {
+  // Own keys only: `in` would also accept inherited names such as constructor or __proto__.
+  if (!Object.hasOwn(repo.sortColumns, key)) {
     throw badRequest(
       'VALIDATION',
       `Sort must be one of: ${Object.keys(repo.sortColumns).join(', ')} (prefix - for descending)`,
@@ -218,7 +219,7 @@ export const transferProperty = (ctx: Ctx, id: string, input: TransferInput): Pr
   transact(ctx, async (tx) => {
     const before = await loadVisible(tx, ctx, requireId(id, TRANSFER_FIELDS_REQUIRED));
     assertCanChange(ctx, before);
-    const owner = await findOwner(tx, ctx, input.newOwnerId);
-    if (!owner) throw OWNER_NOT_FOUND();
-    return applyChange(tx, ctx, before, { ownerId: owner.id }, undefined, 'property.transferred');
+    // The new owner is named in the body, so an unknown one is a 422 as in create and update.
+    const ownerId = await resolveOwnerId(tx, ctx, input.newOwnerId);
+    return applyChange(tx, ctx, before, { ownerId }, undefined, 'property.transferred');
   });
