@@ -1,21 +1,29 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { createAppRouter } from './app/router.tsx';
+import { theme } from './app/theme.ts';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
-// The web spine (next issue) replaces this placeholder with the application.
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, color: '#1a2027' }}>
-      <h1 style={{ color: '#1976d2' }}>Lintel</h1>
-      <p>
-        Property management for agencies. The API is running; its documentation is at{' '}
-        <a href="/api/docs">/api/docs</a>.
-      </p>
-    </main>
-  );
-}
+const queryClient = createQueryClient();
+const router = createAppRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <ErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ErrorBoundary>
+    </ThemeProvider>
   </StrictMode>,
 );

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { useCompany } from '../../features/company/CompanyProvider.tsx';
+import { NotificationsMenu } from '../../features/notifications/NotificationsMenu.tsx';
+import { NAVIGATION } from '../navigation.ts';
+import { SIDE_WIDTH } from '../theme.ts';
+import { AccountMenu } from './AccountMenu.tsx';
+import { SideNav } from './SideNav.tsx';
+
+/** SPEC §2: a 280 px side area, the top bar to its right, the page below the bar. */
+export function AppShell() {
+  const { user, logout } = useAuth();
+  const { company } = useCompany();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const items = user ? NAVIGATION[user.role] : [];
+  const nav = <SideNav items={items} companyName={company?.name} onNavigate={() => setMobileOpen(false)} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box component="aside" sx={{ width: { md: SIDE_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: SIDE_WIDTH } }}
+        >
+          {nav}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {nav}
+        </Drawer>
+      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_WIDTH}px)` } }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid #e3e7ec' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton
+              aria-label="Open navigation"
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              sx={{ display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography variant="subtitle1" component="div" sx={{ flexGrow: 1, fontWeight: 600 }} noWrap>
+              {company?.name ?? 'Lintel'}
+            </Typography>
+            {user ? (
+              <>
+                <NotificationsMenu />
+                <AccountMenu user={user} onLogout={() => void logout()} />
+              </>
+            ) : (
+              <Button component={RouterLink} to="/login" variant="contained">
+                Login
+              </Button>
+            )}
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

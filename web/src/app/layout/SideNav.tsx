@@ -1,0 +1,45 @@
+import { NavLink } from 'react-router';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import type { NavItem } from '../navigation.ts';
+
+export function SideNav({ items, companyName, onNavigate }: { items: NavItem[]; companyName?: string | undefined; onNavigate?: () => void }) {
+  return (
+    <Box component="nav" aria-label="Main" sx={{ height: '100%', bgcolor: '#0f2a47', color: '#fff' }}>
+      <Box sx={{ px: 3, py: 2.5 }}>
+        <Typography variant="h6" component="div" sx={{ fontWeight: 800, letterSpacing: 0.5 }}>
+          Lintel
+        </Typography>
+        {companyName && (
+          <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.75)' }} noWrap>
+            {companyName}
+          </Typography>
+        )}
+      </Box>
+      <List sx={{ px: 1.5 }}>
+        {items.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            end={item.end}
+            onClick={onNavigate}
+            sx={{
+              borderRadius: 2,
+              mb: 0.5,
+              color: 'rgba(255,255,255,0.9)',
+              '&.active': { bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 700 },
+              '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' },
+              '&.Mui-focusVisible': { outline: '2px solid #90caf9' },
+            }}
+          >
+            <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Role } from '@lintel/contracts';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Matches only the exact path (dashboard homes), not everything below it. */
+  end?: boolean;
+}
+
+const accountantPages: NavItem[] = [
+  { label: 'Home', to: '/accountant-dashboard', end: true },
+  { label: 'Payments', to: '/accountant-dashboard/payments' },
+  { label: 'Property accounts', to: '/accountant-dashboard/property-accounts' },
+  { label: 'Agent accounts', to: '/accountant-dashboard/agent-accounts' },
+  { label: 'Commissions', to: '/accountant-dashboard/commissions' },
+  { label: 'Written invoices', to: '/accountant-dashboard/written-invoices' },
+  { label: 'Levies', to: '/accountant-dashboard/levies' },
+  { label: 'Reports', to: '/accountant-dashboard/reports' },
+  { label: 'Tasks', to: '/accountant-dashboard/tasks' },
+  { label: 'Data sync', to: '/accountant-dashboard/data-sync' },
+  { label: 'Properties', to: '/accountant-dashboard/properties' },
+  { label: 'Leases', to: '/leases' },
+  { label: 'Settings', to: '/accountant-dashboard/settings' },
+];
+
+/** The side area's links for each role (PRODUCT.md "Screens"). */
+export const NAVIGATION: Record<Role, NavItem[]> = {
+  admin: [
+    { label: 'Dashboard', to: '/admin-dashboard', end: true },
+    { label: 'Properties', to: '/admin-dashboard/properties' },
+    { label: 'Company profile', to: '/admin-dashboard/company' },
+    { label: 'Users', to: '/admin/users' },
+    { label: 'Maintenance', to: '/admin/maintenance' },
+    { label: 'Payments', to: '/admin/payments' },
+    { label: 'Leases', to: '/leases' },
+  ],
+  agent: [
+    { label: 'Dashboard', to: '/agent-dashboard', end: true },
+    { label: 'Properties', to: '/agent-dashboard/properties' },
+    { label: 'Leases', to: '/leases' },
+  ],
+  owner: [
+    { label: 'Dashboard', to: '/owner-dashboard', end: true },
+    { label: 'My properties', to: '/owner-dashboard/properties' },
+    { label: 'Leases', to: '/leases' },
+  ],
+  accountant: accountantPages,
+  other: [
+    { label: 'Dashboard', to: '/dashboard', end: true },
+    { label: 'Leases', to: '/leases' },
+  ],
+};

@@ -1,0 +1,103 @@
+import { createBrowserRouter, Outlet, useRouteError, type RouteObject } from 'react-router';
+import type { Role } from '@lintel/contracts';
+import { ErrorScreen } from '../components/ErrorBoundary.tsx';
+import { ProtectedRoute } from '../features/auth/ProtectedRoute.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { RootProviders } from './RootProviders.tsx';
+import type { SectionKey } from './sections.ts';
+
+// Every page is its own chunk (SPEC §2: pages load on demand); so is the signed-in shell.
+const AppShell = lazyPage(() => import('./layout/AppShell.tsx'), 'AppShell');
+const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+const SignupPage = lazyPage(() => import('../features/auth/pages/SignupPage.tsx'), 'SignupPage');
+const AdminSignupPage = lazyPage(() => import('../features/auth/pages/AdminSignupPage.tsx'), 'AdminSignupPage');
+const TestAuthPage = lazyPage(() => import('../features/auth/pages/TestAuthPage.tsx'), 'TestAuthPage');
+const AdminHomePage = lazyPage(() => import('../features/dashboards/pages/AdminHomePage.tsx'), 'AdminHomePage');
+const AgentHomePage = lazyPage(() => import('../features/dashboards/pages/AgentHomePage.tsx'), 'AgentHomePage');
+const OwnerHomePage = lazyPage(() => import('../features/dashboards/pages/OwnerHomePage.tsx'), 'OwnerHomePage');
+const AccountantHomePage = lazyPage(
+  () => import('../features/dashboards/pages/AccountantHomePage.tsx'),
+  'AccountantHomePage',
+);
+const GeneralDashboardPage = lazyPage(
+  () => import('../features/dashboards/pages/GeneralDashboardPage.tsx'),
+  'GeneralDashboardPage',
+);
+const SectionPage = lazyPage(() => import('../features/dashboards/pages/SectionPage.tsx'), 'SectionPage');
+const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
+const PropertiesPage = lazyPage(() => import('../features/properties/pages/PropertiesPage.tsx'), 'PropertiesPage');
+const CompanyProfilePage = lazyPage(
+  () => import('../features/company/pages/CompanyProfilePage.tsx'),
+  'CompanyProfilePage',
+);
+const ProfilePage = lazyPage(() => import('../features/account/pages/ProfilePage.tsx'), 'ProfilePage');
+const SettingsPage = lazyPage(() => import('../features/account/pages/SettingsPage.tsx'), 'SettingsPage');
+
+function RouteError() {
+  const error = useRouteError();
+  return <ErrorScreen message={error instanceof Error ? error.message : undefined} />;
+}
+
+const guarded = (element: React.ReactNode, roles?: readonly Role[]) => (
+  <ProtectedRoute roles={roles}>{element}</ProtectedRoute>
+);
+
+const section = (path: string, key: SectionKey): RouteObject => ({ path, element: <SectionPage section={key} /> });
+
+const dashboard = (path: string, role: Role, home: React.ReactNode, children: RouteObject[]): RouteObject => ({
+  path,
+  element: guarded(<Outlet />, [role]),
+  children: [{ index: true, element: home }, ...children, { path: '*', element: <NotFoundPage /> }],
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootProviders />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/admin-signup', element: <AdminSignupPage /> },
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/dashboard', element: guarded(<GeneralDashboardPage />) },
+          dashboard('/admin-dashboard', 'admin', <AdminHomePage />, [
+            { path: 'properties', element: <PropertiesPage /> },
+            { path: 'company', element: <CompanyProfilePage /> },
+          ]),
+          dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [{ path: 'properties', element: <PropertiesPage /> }]),
+          dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [{ path: 'properties', element: <PropertiesPage /> }]),
+          dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
+            { path: 'properties', element: <PropertiesPage /> },
+            section('payments', 'payments'),
+            section('property-accounts', 'property-accounts'),
+            section('property-accounts/:propertyId', 'property-account'),
+            section('agent-accounts', 'agent-accounts'),
+            section('agent-accounts/:agentId', 'agent-account'),
+            section('commissions', 'commissions'),
+            section('written-invoices', 'written-invoices'),
+            section('settings', 'settings'),
+            section('levies', 'levies'),
+            section('reports', 'reports'),
+            section('tasks', 'tasks'),
+            section('data-sync', 'data-sync'),
+          ]),
+          { path: '/admin/users', element: guarded(<SectionPage section="users" />, ['admin']) },
+          { path: '/admin/maintenance', element: guarded(<SectionPage section="maintenance" />, ['admin']) },
+          { path: '/admin/payments', element: guarded(<SectionPage section="admin-payments" />, ['admin']) },
+          { path: '/leases', element: guarded(<SectionPage section="leases" />) },
+          { path: '/test-auth', element: guarded(<TestAuthPage />) },
+          { path: '/profile', element: guarded(<ProfilePage />) },
+          { path: '/settings', element: guarded(<SettingsPage />) },
+          { path: '/payments', element: guarded(<SectionPage section="all-payments" />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { Role } from '@lintel/contracts';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useAuth } from './AuthProvider.tsx';
+
+/** SPEC §4 "Page access check": loading, not signed in, role not allowed, or the page. */
+export function ProtectedRoute({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+  const { user, loading, isAuthenticated, error } = useAuth();
+  if (loading) return <PageSpinner label="Checking authentication..." />;
+  if (!isAuthenticated || !user) {
+    return (
+      <Box>
+        <Alert
+          severity="error"
+          action={
+            <Button component={RouterLink} to="/login" color="inherit" size="small">
+              Sign in
+            </Button>
+          }
+        >
+          {error || 'Authentication required. Please log in.'}
+        </Alert>
+      </Box>
+    );
+  }
+  if (roles && !roles.includes(user.role)) {
+    return (
+      <Box>
+        <Alert severity="warning">You do not have access to this page.</Alert>
+      </Box>
+    );
+  }
+  return children;
+}

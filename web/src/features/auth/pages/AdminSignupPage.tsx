@@ -1,0 +1,3 @@
+export function AdminSignupPage() {
+  return <h1>AdminSignupPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function TestAuthPage() {
+  return <h1>TestAuthPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function CompanyProfilePage() {
+  return <h1>CompanyProfilePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function AccountantHomePage() {
+  return <h1>AccountantHomePage</h1>;
+}

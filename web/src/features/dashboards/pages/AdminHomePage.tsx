@@ -1,0 +1,3 @@
+export function AdminHomePage() {
+  return <h1>AdminHomePage</h1>;
+}

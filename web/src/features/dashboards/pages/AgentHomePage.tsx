@@ -1,0 +1,3 @@
+export function AgentHomePage() {
+  return <h1>AgentHomePage</h1>;
+}

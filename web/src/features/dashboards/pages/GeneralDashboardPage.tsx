@@ -1,0 +1,3 @@
+export function GeneralDashboardPage() {
+  return <h1>GeneralDashboardPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function OwnerHomePage() {
+  return <h1>OwnerHomePage</h1>;
+}

@@ -1,0 +1,3 @@
+export function PropertiesPage() {
+  return <h1>PropertiesPage</h1>;
+}

@@ -1,0 +1,140 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import type { Call } from '@lintel/contracts';
+import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events.ts';
+import { sessionStore } from './session-storage.ts';
+
+/** SPEC §7: {host}/api; from a dev server on localhost:3000 or :5173 the API is localhost:5000. */
+export function apiBaseUrl(location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'host'> = window.location) {
+  const isLocal = location.hostname === 'localhost' || location.hostname === '127.0.0.1';
+  if (isLocal && (location.port === '3000' || location.port === '5173')) return `http://${location.hostname}:5000/api`;
+  return `${location.protocol}//${location.host}/api`;
+}
+
+/** An error the server answered with `{ status: 'error', message, code }`, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function toApiError(error: unknown, fallback: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    const body = error.response?.data as { message?: unknown; code?: unknown } | undefined;
+    const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
+    return new ApiError(error.response?.status ?? 0, typeof body?.code === 'string' ? body.code : 'NETWORK', message);
+  }
+  return new ApiError(0, 'UNKNOWN', error instanceof Error && error.message ? error.message : fallback);
+}
+
+// SPEC §9 client defaults: no time-out, XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, 2xx is success.
+const defaults = {
+  baseURL: apiBaseUrl(),
+  withCredentials: true,
+  withXSRFToken: true,
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  timeout: 0,
+  headers: { 'Content-Type': 'application/json' },
+  validateStatus: (status: number) => status >= 200 && status < 300,
+};
+
+/** The cookie-only client: no Bearer header (SPEC §7 "a second public client"). */
+export const publicApi: AxiosInstance = axios.create(defaults);
+export const api: AxiosInstance = axios.create(defaults);
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the retry after a refresh, so a request is retried once at most. */
+    _retried?: boolean;
+    /** Start-up validation handles its own 401s (SPEC §4 "Session"). */
+    skipAuthHandling?: boolean;
+  }
+}
+
+let refreshing: Promise<string> | null = null;
+
+/** SPEC §4: one refresh at a time; every request that got a 401 meanwhile waits for the same one. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= publicApi
+    .post<{ token?: string; refreshToken?: string }>('/auth/refresh-token', {})
+    .then(({ data }) => {
+      if (!data?.token) throw new Error('No new access token received');
+      sessionStore.saveTokens({ token: data.token, refreshToken: data.refreshToken });
+      return data.token;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+const NO_REFRESH_PATHS = ['/auth/login', '/auth/signup', '/auth/refresh-token', '/auth/logout'];
+
+api.interceptors.request.use((config) => {
+  const token = sessionStore.accessToken();
+  if (token) config.headers.set('Authorization', `Bearer ${token}`);
+  return config;
+});
+
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError) || !error.config) throw error;
+  const config: InternalAxiosRequestConfig = error.config;
+  const status = error.response?.status;
+  const isAuthCall = NO_REFRESH_PATHS.some((path) => config.url?.endsWith(path));
+  if (config.skipAuthHandling || isAuthCall) throw error;
+  if (status === 401 && !config._retried) {
+    config._retried = true;
+    let token: string;
+    try {
+      token = await refreshAccessToken();
+    } catch {
+      sessionStore.clear();
+      dispatchAuthError(SESSION_EXPIRED);
+      throw error;
+    }
+    config.headers.set('Authorization', `Bearer ${token}`);
+    return api(config);
+  }
+  if (status === 403) {
+    sessionStore.clear();
+    dispatchAuthError(ACCESS_DENIED);
+  }
+  throw error;
+});
+
+export interface RequestParts {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+const fillPath = (path: string, params: Record<string, string> = {}) =>
+  path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+
+/** Sends a contract's call and parses the reply with the same contract the server answers with. */
+export async function request<R extends z.ZodType>(
+  call: Call<z.ZodType, z.ZodType, z.ZodType, R>,
+  parts: RequestParts = {},
+  client: AxiosInstance = api,
+): Promise<z.output<R>> {
+  try {
+    const response = await client.request({
+      method: call.method,
+      url: fillPath(call.path, parts.params),
+      params: parts.query,
+      data: parts.body,
+    });
+    const parsed = call.reply.safeParse(response.data);
+    if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
+    return parsed.data;
+  } catch (error) {
+    throw toApiError(error, 'Something went wrong. Please try again.');
+  }
+}
