@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // The app under test and Chromium share two cores: one file at a time.
     fileParallelism: false,
   },
 });

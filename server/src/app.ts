@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
 import { healthRoutes } from './features/health/index.ts';
+import { ownerRoutes } from './features/owners/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -24,7 +25,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'>;
+  config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'> &
+    Partial<Pick<Config, 'corsOrigins'>>;
   webRoot?: string;
 }
 
@@ -62,7 +64,10 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { cookieSecure: config.cookieSecure });
+  await app.register(securityPlugin, {
+    cookieSecure: config.cookieSecure,
+    corsOrigins: config.corsOrigins ?? [],
+  });
   await app.register(docsPlugin);
   await app.register(tenantPlugin);
 
@@ -73,6 +78,7 @@ export async function buildApp({
       await api.register(companyRoutes);
       await api.register(userRoutes);
       await api.register(propertyRoutes);
+      await api.register(ownerRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,9 +16,11 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: flag.default(true),
   COOKIE_SECURE: flag.default(false),
+  // The Vite dev server (SPEC §7: localhost:5173 or :3000 talks to the API on :5000).
+  CORS_ORIGINS: z.string().default('http://localhost:5173,http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -31,12 +33,15 @@ export interface Config {
   jwtSecret: string | undefined;
   demoData: boolean;
   cookieSecure: boolean;
+  corsOrigins: string[];
   logLevel: string;
   prettyLogs: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  // An empty variable (`JWT_SECRET=`) means "not set", as in most tools.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = Env.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
@@ -45,11 +50,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     demoData: e.DEMO_DATA,
     cookieSecure: e.COOKIE_SECURE,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     prettyLogs: e.NODE_ENV === 'development',
   };

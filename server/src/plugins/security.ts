@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,31 +27,39 @@ export function assertXsrf(req: FastifyRequest): void {
   if (!matches) throw forbidden('Missing or invalid XSRF token. Reload the page and try again.');
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance, options: { cookieSecure: boolean }) => {
-  await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: options.cookieSecure,
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.cookies[XSRF_COOKIE]) return;
-    reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-      path: '/',
-      sameSite: 'lax',
-      secure: options.cookieSecure,
-      httpOnly: false,
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { cookieSecure: boolean; corsOrigins: string[] }) => {
+    await app.register(cookie);
+    await app.register(cors, {
+      origin: options.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'X-Request-Id', 'Idempotency-Key'],
     });
-  });
-});
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      strictTransportSecurity: options.cookieSecure,
+    });
+    app.addHook('onRequest', async (req, reply) => {
+      if (req.cookies[XSRF_COOKIE]) return;
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: options.cookieSecure,
+        httpOnly: false,
+      });
+    });
+  },
+);

@@ -30,6 +30,7 @@ export async function createTestApp(): Promise<TestApp> {
     config: {
       jwtSecret: 'test-signing-secret-that-is-long-enough',
       cookieSecure: false,
+      corsOrigins: ['http://localhost:5173'],
       logLevel: 'silent',
       prettyLogs: false,
     },

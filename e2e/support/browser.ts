@@ -1,0 +1,33 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './app.ts';
+
+// Debian's Chromium; these flags keep it off the network this machine does not have.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+
+/** A fresh, isolated browser session (own storage and cookies). */
+export async function newPage(browser: Browser, baseUrl: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Signs in the way a person does: the login form. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,27 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database on port 5000 with demo data', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, demoData: true, jwtSecret: undefined });
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('treats empty variables as unset and reads flags and lists', () => {
+    const config = loadConfig({
+      JWT_SECRET: '',
+      DATABASE_URL: '',
+      DEMO_DATA: 'false',
+      CORS_ORIGINS: 'http://a.test, http://b.test',
+    });
+    expect(config).toMatchObject({ jwtSecret: undefined, databaseUrl: undefined, demoData: false });
+    expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
+  });
+
+  it('refuses a short JWT secret and a bad port with a message naming the variable', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});
