@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, envelope, Id, Role, Timestamp } from './common.ts';
+import { call, envelope, Id, pageEnvelope, PageQuery, Role, Timestamp } from './common.ts';
 
 export const User = z.object({
   _id: Id,
@@ -31,7 +31,21 @@ export const Invitation = z.object({
 });
 export type Invitation = z.infer<typeof Invitation>;
 
+/** `q` searches first name, last name and email; `sort` is name, email, role or createdAt. */
+export const UserQuery = PageQuery.extend({
+  role: Role.optional(),
+  // Query strings carry text: 'true' / 'false' (z.coerce.boolean would read 'false' as true).
+  isActive: z.stringbool().optional(),
+});
+export type UserQuery = z.infer<typeof UserQuery>;
+
 export const usersApi = {
+  list: call('GET', '/users', {
+    summary: "The company's users, filtered by role and activity (admin)",
+    tag: 'users',
+    query: UserQuery,
+    reply: pageEnvelope(User),
+  }),
   createInvitation: call('POST', '/users/invitations', {
     summary: 'Issue a one-time sign-up code for the company (admin)',
     tag: 'users',

@@ -76,6 +76,7 @@ export async function apiSignIn(baseUrl: string, email: string, password = DEMO_
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { token: string; user: { _id: string; companyId: string; role: string } };
 }

@@ -5,7 +5,12 @@ import { loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('defaults to the embedded database on port 5000 with demo data', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 5000, databaseUrl: undefined, demoData: true, jwtSecret: undefined });
+    expect(config).toMatchObject({
+      port: 5000,
+      databaseUrl: undefined,
+      demoData: true,
+      jwtSecret: undefined,
+    });
     expect(config.dataDir).toBe(path.resolve('data'));
   });
 

@@ -12,7 +12,11 @@ describe('cross-origin requests', () => {
     t.app.inject({
       method: 'OPTIONS',
       url: '/api/properties',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token' },
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-xsrf-token',
+      },
     });
 
   it('lets the development web server on :5173 call the API with credentials', async () => {

@@ -11,11 +11,23 @@ const AppShell = lazyPage(() => import('./layout/AppShell.tsx'), 'AppShell');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../features/auth/pages/SignupPage.tsx'), 'SignupPage');
-const AdminSignupPage = lazyPage(() => import('../features/auth/pages/AdminSignupPage.tsx'), 'AdminSignupPage');
+const AdminSignupPage = lazyPage(
+  () => import('../features/auth/pages/AdminSignupPage.tsx'),
+  'AdminSignupPage',
+);
 const TestAuthPage = lazyPage(() => import('../features/auth/pages/TestAuthPage.tsx'), 'TestAuthPage');
-const AdminHomePage = lazyPage(() => import('../features/dashboards/pages/AdminHomePage.tsx'), 'AdminHomePage');
-const AgentHomePage = lazyPage(() => import('../features/dashboards/pages/AgentHomePage.tsx'), 'AgentHomePage');
-const OwnerHomePage = lazyPage(() => import('../features/dashboards/pages/OwnerHomePage.tsx'), 'OwnerHomePage');
+const AdminHomePage = lazyPage(
+  () => import('../features/dashboards/pages/AdminHomePage.tsx'),
+  'AdminHomePage',
+);
+const AgentHomePage = lazyPage(
+  () => import('../features/dashboards/pages/AgentHomePage.tsx'),
+  'AgentHomePage',
+);
+const OwnerHomePage = lazyPage(
+  () => import('../features/dashboards/pages/OwnerHomePage.tsx'),
+  'OwnerHomePage',
+);
 const AccountantHomePage = lazyPage(
   () => import('../features/dashboards/pages/AccountantHomePage.tsx'),
   'AccountantHomePage',
@@ -26,7 +38,10 @@ const GeneralDashboardPage = lazyPage(
 );
 const SectionPage = lazyPage(() => import('../features/dashboards/pages/SectionPage.tsx'), 'SectionPage');
 const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
-const PropertiesPage = lazyPage(() => import('../features/properties/pages/PropertiesPage.tsx'), 'PropertiesPage');
+const PropertiesPage = lazyPage(
+  () => import('../features/properties/pages/PropertiesPage.tsx'),
+  'PropertiesPage',
+);
 const CompanyProfilePage = lazyPage(
   () => import('../features/company/pages/CompanyProfilePage.tsx'),
   'CompanyProfilePage',
@@ -43,9 +58,17 @@ const guarded = (element: React.ReactNode, roles?: readonly Role[]) => (
   <ProtectedRoute roles={roles}>{element}</ProtectedRoute>
 );
 
-const section = (path: string, key: SectionKey): RouteObject => ({ path, element: <SectionPage section={key} /> });
+const section = (path: string, key: SectionKey): RouteObject => ({
+  path,
+  element: <SectionPage section={key} />,
+});
 
-const dashboard = (path: string, role: Role, home: React.ReactNode, children: RouteObject[]): RouteObject => ({
+const dashboard = (
+  path: string,
+  role: Role,
+  home: React.ReactNode,
+  children: RouteObject[],
+): RouteObject => ({
   path,
   element: guarded(<Outlet />, [role]),
   children: [{ index: true, element: home }, ...children, { path: '*', element: <NotFoundPage /> }],
@@ -68,8 +91,12 @@ export const routes: RouteObject[] = [
             { path: 'properties', element: <PropertiesPage /> },
             { path: 'company', element: <CompanyProfilePage /> },
           ]),
-          dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [{ path: 'properties', element: <PropertiesPage /> }]),
-          dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [{ path: 'properties', element: <PropertiesPage /> }]),
+          dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
+            { path: 'properties', element: <PropertiesPage /> },
+          ]),
+          dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [
+            { path: 'properties', element: <PropertiesPage /> },
+          ]),
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             section('payments', 'payments'),

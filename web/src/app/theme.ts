@@ -15,7 +15,10 @@ export const theme = createTheme({
     h6: { fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+    },
     MuiPaper: { defaultProps: { elevation: 0 }, styleOverrides: { root: { border: '1px solid #e3e7ec' } } },
     MuiAppBar: { styleOverrides: { root: { border: 'none' } } },
     MuiDrawer: { styleOverrides: { paper: { border: 'none' } } },

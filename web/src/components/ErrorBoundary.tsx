@@ -29,18 +29,20 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 /** SPEC §2: heading, the error's message or a generic one, and a button that reloads the page. */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
   return (
-      <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
-        <Paper role="alert" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Oops! Something went wrong
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {message || 'An unexpected error occurred'}
-          </Typography>
-          <Button variant="contained" onClick={() => window.location.reload()}>
-            Refresh Page
-          </Button>
-        </Paper>
-      </Box>
+    <Box
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Paper role="alert" sx={{ p: 4, maxWidth: 480, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Oops! Something went wrong
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {message || 'An unexpected error occurred'}
+        </Typography>
+        <Button variant="contained" onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+      </Paper>
+    </Box>
   );
 }

@@ -5,9 +5,12 @@ import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events
 import { sessionStore } from './session-storage.ts';
 
 /** SPEC §7: {host}/api; from a dev server on localhost:3000 or :5173 the API is localhost:5000. */
-export function apiBaseUrl(location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'host'> = window.location) {
+export function apiBaseUrl(
+  location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'host'> = window.location,
+) {
   const isLocal = location.hostname === 'localhost' || location.hostname === '127.0.0.1';
-  if (isLocal && (location.port === '3000' || location.port === '5173')) return `http://${location.hostname}:5000/api`;
+  if (isLocal && (location.port === '3000' || location.port === '5173'))
+    return `http://${location.hostname}:5000/api`;
   return `${location.protocol}//${location.host}/api`;
 }
 
@@ -28,7 +31,11 @@ export function toApiError(error: unknown, fallback: string): ApiError {
   if (error instanceof AxiosError) {
     const body = error.response?.data as { message?: unknown; code?: unknown } | undefined;
     const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
-    return new ApiError(error.response?.status ?? 0, typeof body?.code === 'string' ? body.code : 'NETWORK', message);
+    return new ApiError(
+      error.response?.status ?? 0,
+      typeof body?.code === 'string' ? body.code : 'NETWORK',
+      message,
+    );
   }
   return new ApiError(0, 'UNKNOWN', error instanceof Error && error.message ? error.message : fallback);
 }
@@ -91,9 +98,12 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
   if (config.skipAuthHandling || isAuthCall) throw error;
   if (status === 401 && !config._retried) {
     config._retried = true;
+    // Sent with a token that a refresh has since replaced: retry with the new one, no second refresh.
+    const stored = sessionStore.accessToken();
+    const sentWithStaleToken = stored !== null && config.headers.get('Authorization') !== `Bearer ${stored}`;
     let token: string;
     try {
-      token = await refreshAccessToken();
+      token = sentWithStaleToken ? stored : await refreshAccessToken();
     } catch {
       sessionStore.clear();
       dispatchAuthError(SESSION_EXPIRED);
@@ -132,7 +142,8 @@ export async function request<R extends z.ZodType>(
       data: parts.body,
     });
     const parsed = call.reply.safeParse(response.data);
-    if (!parsed.success) throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
+    if (!parsed.success)
+      throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
     return parsed.data;
   } catch (error) {
     throw toApiError(error, 'Something went wrong. Please try again.');

@@ -1,1 +1,2 @@
+export { ownerRoutes } from './routes.ts';
 export { findOwner, findOwnerOfUser, insertOwner, type OwnerRow } from './repo.ts';

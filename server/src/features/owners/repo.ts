@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { owners } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
@@ -34,4 +34,38 @@ export async function findOwnerOfUser(
 export async function insertOwner(tx: Tx, values: typeof owners.$inferInsert): Promise<OwnerRow> {
   const [row] = await tx.insert(owners).values(values).returning();
   return row!;
+}
+
+// Case-insensitive, as people read a list of names.
+export const ownerSortColumns = {
+  name: sql`lower(${owners.name})`,
+  email: sql`lower(${owners.email})`,
+  createdAt: owners.createdAt,
+} as const;
+export type OwnerSortKey = keyof typeof ownerSortColumns;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export async function listOwners(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  filter: { q?: string | undefined },
+  page: { page: number; pageSize: number; sort: OwnerSortKey; descending: boolean },
+): Promise<{ items: OwnerRow[]; total: number }> {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const where = inCompany(
+    owners,
+    ctx,
+    pattern ? or(ilike(owners.name, pattern), ilike(owners.email, pattern)) : undefined,
+  );
+  const column = ownerSortColumns[page.sort];
+  const items = await tx
+    .select()
+    .from(owners)
+    .where(where)
+    .orderBy(page.descending ? desc(column) : asc(column), asc(owners.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [totals] = await tx.select({ total: count() }).from(owners).where(where);
+  return { items, total: totals?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import type { Tx } from '../../db/client.ts';
 import { invitations, users } from '../../db/schema/index.ts';
@@ -39,6 +40,52 @@ export async function findAgent(
       ),
     );
   return row;
+}
+
+const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+
+export const userSortColumns = {
+  // Case-insensitive, so "agent person" and "Amara" sort as people expect on any collation.
+  name: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+  email: [sql`lower(${users.email})`],
+  role: [users.role],
+  createdAt: [users.createdAt],
+} as const;
+export type UserSortKey = keyof typeof userSortColumns;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export interface UserFilter {
+  q?: string | undefined;
+  role?: Role | undefined;
+  isActive?: boolean | undefined;
+}
+
+export async function listUsers(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  filter: UserFilter,
+  page: { page: number; pageSize: number; sort: UserSortKey; descending: boolean },
+): Promise<{ items: UserRow[]; total: number }> {
+  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const where = inCompany(
+    users,
+    ctx,
+    // The full name too, so "Ada Admin" finds Ada Admin.
+    pattern ? or(ilike(fullName, pattern), ilike(users.email, pattern)) : undefined,
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.isActive === undefined ? undefined : eq(users.isActive, filter.isActive),
+  );
+  const order = userSortColumns[page.sort].map((column) => (page.descending ? desc(column) : asc(column)));
+  const items = await tx
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order, asc(users.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [totals] = await tx.select({ total: count() }).from(users).where(where);
+  return { items, total: totals?.total ?? 0 };
 }
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {

@@ -7,7 +7,8 @@ import MenuItem from '@mui/material/MenuItem';
 import type { User } from '@lintel/contracts';
 
 /** SPEC §2 "Top bar": the first letter of the first name, or U. */
-export const avatarLetter = (user: Pick<User, 'firstName'> | null) => user?.firstName?.trim().charAt(0).toUpperCase() || 'U';
+export const avatarLetter = (user: Pick<User, 'firstName'> | null) =>
+  user?.firstName?.trim().charAt(0).toUpperCase() || 'U';
 
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -18,8 +19,14 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
   };
   return (
     <>
-      <IconButton aria-label="Account" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 16 }}>{avatarLetter(user)}</Avatar>
+      <IconButton
+        aria-label="Account"
+        aria-haspopup="menu"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 16 }}>
+          {avatarLetter(user)}
+        </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => go('/profile')}>Profile</MenuItem>

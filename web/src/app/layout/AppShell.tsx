@@ -39,7 +39,10 @@ export function AppShell() {
         <Drawer
           variant="permanent"
           open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' } }}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' },
+          }}
         >
           {nav}
         </Drawer>

@@ -6,7 +6,15 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { NavItem } from '../navigation.ts';
 
-export function SideNav({ items, companyName, onNavigate }: { items: NavItem[]; companyName?: string | undefined; onNavigate?: () => void }) {
+export function SideNav({
+  items,
+  companyName,
+  onNavigate,
+}: {
+  items: NavItem[];
+  companyName?: string | undefined;
+  onNavigate?: () => void;
+}) {
   return (
     <Box component="nav" aria-label="Main" sx={{ height: '100%', bgcolor: '#0f2a47', color: '#fff' }}>
       <Box sx={{ px: 3, py: 2.5 }}>

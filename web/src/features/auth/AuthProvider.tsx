@@ -15,10 +15,10 @@ export interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
-  login(email: string, password: string): Promise<User>;
-  signup(input: SignupInput): Promise<User>;
-  logout(): Promise<void>;
-  clearError(): void;
+  login: (email: string, password: string) => Promise<User>;
+  signup: (input: SignupInput) => Promise<User>;
+  logout: () => Promise<void>;
+  clearError: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -39,10 +39,18 @@ async function fetchCurrentUser(): Promise<User> {
 /** SPEC §4: start-up failure sends to /login, except on a payments page or /login itself. */
 const staysPutOnFailedStart = (pathname: string) => pathname.includes('/payments') || pathname === '/login';
 
-/** SPEC §5: a session answer without an access token is a failure. */
-function takeSession(data: { token?: string; refreshToken?: string; user?: unknown } | undefined): User {
+/**
+ * SPEC §5: a session answer without an access token is a failure. A user the contract does not
+ * recognise is no server message either: the caller's generic failure (SPEC §8), not a parser dump.
+ */
+function takeSession(
+  data: { token?: string; refreshToken?: string; user?: unknown } | undefined,
+  failure: string,
+): User {
   if (!data?.token) throw new Error('No access token received');
-  const user = User.parse(data.user);
+  const parsed = User.safeParse(data.user);
+  if (!parsed.success) throw new Error(failure);
+  const user = parsed.data;
   sessionStore.saveTokens({ token: data.token, refreshToken: data.refreshToken });
   sessionStore.saveUser(user);
   return user;
@@ -61,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!(sessionStore.accessToken() && sessionStore.refreshToken())) return;
     let cancelled = false;
     const startPath = window.location.pathname;
-    (async () => {
+    void (async () => {
       try {
         let user: User;
         try {
@@ -98,8 +106,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (email: string, password: string) => {
       try {
-        const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/login', { email, password });
-        const user = takeSession(data);
+        const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/login', {
+          email,
+          password,
+        });
+        const user = takeSession(data, 'Login failed');
         setState({ user, loading: false, isAuthenticated: true, error: null });
         void navigate(homeFor(user.role), { replace: true });
         return user;
@@ -110,19 +121,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate],
   );
 
-  const signup = useCallback(
-    async (input: SignupInput) => {
-      try {
-        const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/signup', input);
-        const user = takeSession(data);
-        setState({ user, loading: false, isAuthenticated: true, error: null });
-        return user;
-      } catch (error) {
-        throw toApiError(error, 'Signup failed');
-      }
-    },
-    [],
-  );
+  const signup = useCallback(async (input: SignupInput) => {
+    try {
+      const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/signup', input);
+      const user = takeSession(data, 'Signup failed');
+      setState({ user, loading: false, isAuthenticated: true, error: null });
+      return user;
+    } catch (error) {
+      throw toApiError(error, 'Signup failed');
+    }
+  }, []);
 
   // SPEC §4: logout clears the session even if the server call fails, then goes to /login.
   const logout = useCallback(async () => {

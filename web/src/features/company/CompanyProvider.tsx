@@ -7,7 +7,15 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 // SPEC §4 "Company": refreshed every 300000 ms while a company is loaded.
 export const COMPANY_REFRESH_MS = 300_000;
 
-const REQUIRED_FIELDS = ['_id', 'name', 'email', 'registrationNumber', 'tinNumber', 'address', 'phone'] as const;
+const REQUIRED_FIELDS = [
+  '_id',
+  'name',
+  'email',
+  'registrationNumber',
+  'tinNumber',
+  'address',
+  'phone',
+] as const;
 
 /** A company answer that arrived but cannot be used. */
 class CompanyDataError extends Error {}
@@ -26,8 +34,7 @@ export function validateCompany(data: unknown): Company {
 }
 
 /** SPEC §7: the by-id answer is `{ status: 'success', data }` or the company itself. */
-const unwrap = (body: unknown) =>
-  body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
+const unwrap = (body: unknown) => (body && typeof body === 'object' && 'data' in body ? body.data : body);
 
 /** SPEC §8's company messages. */
 export function companyErrorMessage(error: unknown): string {
@@ -43,7 +50,7 @@ export function companyErrorMessage(error: unknown): string {
 export async function fetchCompany(companyId: string | null | undefined): Promise<Company> {
   if (companyId) {
     try {
-      const { data } = await api.get(`/companies/${encodeURIComponent(companyId)}`);
+      const { data } = await api.get<unknown>(`/companies/${encodeURIComponent(companyId)}`);
       return validateCompany(unwrap(data));
     } catch (error) {
       if (!(toApiError(error, '').status === 404)) throw error;
@@ -57,9 +64,9 @@ interface CompanyContextValue {
   company: Company | null;
   loading: boolean;
   error: string | null;
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
   /** After an edit: the saved company replaces the loaded one. */
-  setCompany(company: Company): void;
+  setCompany: (company: Company) => void;
 }
 
 const CompanyContext = createContext<CompanyContextValue | null>(null);
@@ -94,6 +101,8 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!isAuthenticated) {
+      // Signing out is the external change this effect follows: nothing of the last company stays.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setCompany(null);
       setError(null);
       return;
@@ -108,6 +117,9 @@ export function CompanyProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(timer);
   }, [isAuthenticated, hasCompany, refresh]);
 
-  const value = useMemo(() => ({ company, loading, error, refresh, setCompany }), [company, loading, error, refresh]);
+  const value = useMemo(
+    () => ({ company, loading, error, refresh, setCompany }),
+    [company, loading, error, refresh],
+  );
   return <CompanyContext value={value}>{children}</CompanyContext>;
 }

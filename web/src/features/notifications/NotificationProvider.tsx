@@ -13,8 +13,8 @@ export interface AppNotification {
 interface NotificationContextValue {
   notifications: AppNotification[];
   unreadCount: number;
-  addNotification(input: { title: string; message: string; link?: string }): void;
-  markAllRead(): void;
+  addNotification: (input: { title: string; message: string; link?: string }) => void;
+  markAllRead: () => void;
 }
 
 const NotificationContext = createContext<NotificationContextValue | null>(null);
@@ -30,7 +30,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
   // SPEC §4: new ones go to the front.
   const addNotification = useCallback((input: { title: string; message: string; link?: string }) => {
-    const item: AppNotification = { ...input, id: crypto.randomUUID(), createdAt: new Date().toISOString(), read: false };
+    const item: AppNotification = {
+      ...input,
+      id: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+      read: false,
+    };
     setNotifications((current) => [item, ...current]);
   }, []);
 

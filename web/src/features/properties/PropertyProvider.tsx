@@ -22,13 +22,13 @@ interface PropertyState {
 }
 
 export interface PropertyContextValue extends PropertyState {
-  fetchProperties(): Promise<void>;
-  addProperty(input: PropertyInput): Promise<Property | null>;
-  updateProperty(id: string, input: PropertyUpdateInput): Promise<Property | null>;
-  deleteProperty(id: string): Promise<void>;
-  getProperty(id: string): Promise<Property>;
-  getPropertiesByOwner(ownerId: string): Promise<Property[]>;
-  transferProperty(id: string, newOwnerId: string): Promise<Property>;
+  fetchProperties: () => Promise<void>;
+  addProperty: (input: PropertyInput) => Promise<Property | null>;
+  updateProperty: (id: string, input: PropertyUpdateInput) => Promise<Property | null>;
+  deleteProperty: (id: string) => Promise<void>;
+  getProperty: (id: string) => Promise<Property>;
+  getPropertiesByOwner: (ownerId: string) => Promise<Property[]>;
+  transferProperty: (id: string, newOwnerId: string) => Promise<Property>;
 }
 
 const PropertyContext = createContext<PropertyContextValue | null>(null);
@@ -40,7 +40,11 @@ export function useProperties(): PropertyContextValue {
 }
 
 /** SPEC §5: the user must be signed in with an id, a company and a role. */
-export function requireUserContext(user: User | null): { userId: string; companyId: string; userRole: string } {
+export function requireUserContext(user: User | null): {
+  userId: string;
+  companyId: string;
+  userRole: string;
+} {
   if (!user) throw new Error('User not authenticated');
   if (!user._id) throw new Error('User ID not found');
   if (!user.companyId) throw new Error('User is not associated with any company');
@@ -52,7 +56,7 @@ export function requireUserContext(user: User | null): { userId: string; company
 export function readPropertyList(body: unknown): Property[] {
   if (Array.isArray(body)) return body as Property[];
   if (body && typeof body === 'object' && 'data' in body) {
-    const list = (body as { data: unknown }).data;
+    const list = body.data;
     if (Array.isArray(list)) return list as Property[];
     throw new Error('Invalid properties data received');
   }
@@ -61,7 +65,7 @@ export function readPropertyList(body: unknown): Property[] {
 
 /** SPEC §7: the property, possibly under `data`. */
 const readProperty = (body: unknown): Property =>
-  (body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body) as Property;
+  (body && typeof body === 'object' && 'data' in body ? body.data : body) as Property;
 
 const failure = (error: unknown, fallback: string) => toApiError(error, fallback).message;
 
@@ -87,7 +91,7 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
     }
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
-      const { data } = await publicApi.get('/properties/public-filtered', {
+      const { data } = await publicApi.get<unknown>('/properties/public-filtered', {
         params: { userId: user._id, companyId: user.companyId, userRole: user.role, pageSize: 100 },
       });
       setState({ properties: readPropertyList(data), loading: false, error: null });
@@ -101,16 +105,19 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // SPEC §4: while auth is still loading, no fetch happens.
     if (authLoading) return;
+    // Fetching is this effect's purpose; the skip and missing-user branches settle the state at once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     void fetchProperties();
   }, [authLoading, fetchProperties]);
 
   const addProperty = useCallback(
     async (input: PropertyInput) => {
       if (skipped) return null;
-      if (!input.name?.trim() || !input.address?.trim() || !input.type) throw new Error(PROPERTY_FIELDS_REQUIRED);
+      if (!input.name?.trim() || !input.address?.trim() || !input.type)
+        throw new Error(PROPERTY_FIELDS_REQUIRED);
       const claims = requireUserContext(user);
       try {
-        const { data } = await publicApi.post('/properties/public', input, { params: claims });
+        const { data } = await publicApi.post<unknown>('/properties/public', input, { params: claims });
         const created = readProperty(data);
         setState((current) => ({ ...current, properties: [...current.properties, created] }));
         return created;
@@ -127,7 +134,10 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (!id) throw new Error(PROPERTY_ID_REQUIRED);
       const { companyId } = requireUserContext(user);
       try {
-        const { data } = await api.put(`/properties/${encodeURIComponent(id)}`, { ...input, companyId });
+        const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}`, {
+          ...input,
+          companyId,
+        });
         const updated = readProperty(data);
         setState((current) => ({
           ...current,
@@ -148,7 +158,10 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       requireUserContext(user);
       try {
         await api.delete(`/properties/${encodeURIComponent(id)}`);
-        setState((current) => ({ ...current, properties: current.properties.filter((item) => item._id !== id) }));
+        setState((current) => ({
+          ...current,
+          properties: current.properties.filter((item) => item._id !== id),
+        }));
       } catch (error) {
         throw toApiError(error, 'Failed to delete property');
       }
@@ -159,7 +172,7 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
   const getProperty = useCallback(async (id: string) => {
     if (!id) throw new Error(PROPERTY_ID_REQUIRED);
     try {
-      const { data } = await api.get(`/properties/${encodeURIComponent(id)}`);
+      const { data } = await api.get<unknown>(`/properties/${encodeURIComponent(id)}`);
       return readProperty(data);
     } catch (error) {
       throw toApiError(error, 'Failed to fetch property');
@@ -169,7 +182,7 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
   const getPropertiesByOwner = useCallback(async (ownerId: string) => {
     if (!ownerId) throw new Error(OWNER_ID_REQUIRED);
     try {
-      const { data } = await api.get(`/properties/owner/${encodeURIComponent(ownerId)}`);
+      const { data } = await api.get<unknown>(`/properties/owner/${encodeURIComponent(ownerId)}`);
       return readPropertyList(data);
     } catch (error) {
       throw toApiError(error, 'Failed to fetch properties');
@@ -181,7 +194,10 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (!id || !newOwnerId) throw new Error(TRANSFER_FIELDS_REQUIRED);
       const { companyId } = requireUserContext(user);
       try {
-        const { data } = await api.put(`/properties/${encodeURIComponent(id)}/transfer`, { newOwnerId, companyId });
+        const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}/transfer`, {
+          newOwnerId,
+          companyId,
+        });
         const moved = readProperty(data);
         setState((current) => ({
           ...current,
@@ -206,7 +222,16 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       getPropertiesByOwner,
       transferProperty,
     }),
-    [state, fetchProperties, addProperty, updateProperty, deleteProperty, getProperty, getPropertiesByOwner, transferProperty],
+    [
+      state,
+      fetchProperties,
+      addProperty,
+      updateProperty,
+      deleteProperty,
+      getProperty,
+      getPropertiesByOwner,
+      transferProperty,
+    ],
   );
   return <PropertyContext value={value}>{children}</PropertyContext>;
 }

@@ -1,3 +1,115 @@
+import { Link as RouterLink } from 'react-router';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import BuildIcon from '@mui/icons-material/Build';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import { SECTIONS } from '../../../app/sections.ts';
+import { LinkCardGrid } from '../../../components/LinkCard.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { UpcomingCard } from '../../../components/UpcomingCard.tsx';
+import { useCompany } from '../../company/CompanyProvider.tsx';
+import { usePropertyStats } from '../api.ts';
+import { CompanyCard } from '../components/CompanyCard.tsx';
+import { HomeHeader } from '../components/HomeHeader.tsx';
+import { PropertyKpis } from '../components/PropertyKpis.tsx';
+
+const QUICK_LINKS = [
+  {
+    to: '/admin-dashboard/properties',
+    title: 'Properties',
+    description: 'Add, edit and transfer the company’s properties.',
+    icon: <ApartmentIcon />,
+  },
+  {
+    to: '/admin/users',
+    title: 'Users',
+    description: SECTIONS.users.description,
+    icon: <PeopleIcon />,
+    comingNext: true,
+  },
+  {
+    to: '/admin/maintenance',
+    title: 'Maintenance',
+    description: SECTIONS.maintenance.description,
+    icon: <BuildIcon />,
+    comingNext: true,
+  },
+  {
+    to: '/admin/payments',
+    title: 'Payments',
+    description: SECTIONS['admin-payments'].description,
+    icon: <PaymentsIcon />,
+    comingNext: true,
+  },
+];
+
 export function AdminHomePage() {
-  return <h1>AdminHomePage</h1>;
+  const { company } = useCompany();
+  const { stats, isLoading, error } = usePropertyStats();
+  return (
+    <>
+      <HomeHeader
+        subtitle={`Here is ${company?.name ?? 'your agency'} at a glance.`}
+        actions={
+          <Button
+            component={RouterLink}
+            to="/admin-dashboard/properties"
+            variant="contained"
+            startIcon={<ApartmentIcon />}
+          >
+            Manage properties
+          </Button>
+        }
+      />
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      )}
+      <PropertyKpis stats={stats} loading={isLoading} totalCaption="Across the company" />
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <CompanyCard
+            action={
+              <Button component={RouterLink} to="/admin-dashboard/company" endIcon={<ArrowForwardIcon />}>
+                Company profile
+              </Button>
+            }
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Box component="section" aria-label="Quick links">
+            <SectionTitle>Quick links</SectionTitle>
+            <LinkCardGrid items={QUICK_LINKS} />
+          </Box>
+        </Grid>
+      </Grid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <UpcomingCard
+            title="Leases"
+            action={
+              <Button component={RouterLink} to="/leases" endIcon={<ArrowForwardIcon />}>
+                Leases
+              </Button>
+            }
+          >
+            {SECTIONS.leases.description} When leases land, this page will show leases ending soon and
+            vacancies to fill.
+          </UpcomingCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <UpcomingCard title="Rent and payments">
+            Once rent is receipted in Lintel, this page will show rent collected this month, arrears, the
+            commission earned and the money held for owners — each figure traceable to its receipts.
+          </UpcomingCard>
+        </Grid>
+      </Grid>
+    </>
+  );
 }

@@ -1,3 +1,464 @@
+import { useMemo, useState } from 'react';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import TransferIcon from '@mui/icons-material/SwapHoriz';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  formatMoney,
+  PROPERTY_STATUSES,
+  PROPERTY_TYPES,
+  type Property,
+  type PropertyStatus,
+  type PropertyType,
+} from '@lintel/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { toApiError } from '../../../lib/http.ts';
+import { canEditProperties } from '../../../lib/roles.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useDeleteProperty, usePropertyList, type PropertyListQuery } from '../api.ts';
+import { PropertyFormDialog } from '../components/PropertyFormDialog.tsx';
+import { TransferDialog } from '../components/TransferDialog.tsx';
+import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+/** Grid columns the server can sort by; their field names are the API's `sort` keys. */
+const SORTABLE = new Set(['name', 'address', 'type', 'status', 'rentAmount']);
+
+type DialogState =
+  | { kind: 'form'; property: Property | null }
+  | { kind: 'transfer'; property: Property }
+  | { kind: 'delete'; property: Property };
+
+const toSort = (model: GridSortModel): string | undefined => {
+  const [first] = model;
+  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
+  return first.sort === 'desc' ? `-${first.field}` : first.field;
+};
+
+/**
+ * The properties list for every dashboard. What a role may do mirrors PRODUCT.md and the server
+ * exactly: SPEC's client ends the session on any 403, so nothing the server refuses is offered.
+ */
 export function PropertiesPage() {
-  return <h1>PropertiesPage</h1>;
+  const { user } = useAuth();
+  const role = user?.role;
+  const isOwner = role === 'owner';
+  const canAdd = canEditProperties(role);
+  const canChange = (property: Property) =>
+    role === 'admin' || (role === 'agent' && property.agentId !== null && property.agentId === user?._id);
+
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const widest = useMediaQuery(theme.breakpoints.up('xl'));
+
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<PropertyStatus | ''>('');
+  const [type, setType] = useState<PropertyType | ''>('');
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [pageSize, setPageSize] = useState(25);
+  const sort = toSort(sortModel);
+  // A new search, filter or order starts again at the first page.
+  const listKey = JSON.stringify([q, status, type, sort]);
+  const [paging, setPaging] = useState({ key: listKey, page: 0 });
+  const page = paging.key === listKey ? paging.page : 0;
+
+  const query: PropertyListQuery = {
+    page: page + 1,
+    pageSize,
+    sort,
+    ...(q ? { q } : {}),
+    ...(status ? { status } : {}),
+    ...(type ? { type } : {}),
+  };
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = usePropertyList(query);
+  const rows = data?.data ?? [];
+  const total = data?.meta.total ?? 0;
+  const isFiltered = Boolean(q || status || type);
+
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleteProperty = useDeleteProperty();
+
+  const openDialog = (next: DialogState) => {
+    setDialog(next);
+    setDialogKey((key) => key + 1);
+    setDeleteError(null);
+    setDialogOpen(true);
+  };
+  const closeDialog = () => setDialogOpen(false);
+  const forgetDialog = () => setDialog(null);
+
+  const handleDelete = async (property: Property) => {
+    setDeleteError(null);
+    try {
+      await deleteProperty.mutateAsync(property);
+      // The last row of a later page: step back rather than show an empty page.
+      if (rows.length === 1 && page > 0) setPaging({ key: listKey, page: page - 1 });
+      closeDialog();
+    } catch (failure) {
+      setDeleteError(toApiError(failure, 'The property could not be deleted. Please try again.').message);
+    }
+  };
+
+  const columns = useMemo<GridColDef<Property>[]>(() => {
+    const all: GridColDef<Property>[] = [
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1.4,
+        minWidth: 160,
+        renderCell: ({ row }) => (
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'center',
+              height: '100%',
+              minWidth: 0,
+            }}
+          >
+            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+              {row.name}
+            </Typography>
+            {compact && (
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {STATUS_LABELS[row.status]} · {formatMoney(row.rentAmount, row.currency)}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      { field: 'address', headerName: 'Address', flex: 1.2, minWidth: 150 },
+      {
+        field: 'type',
+        headerName: 'Type',
+        width: 110,
+        valueFormatter: (value: PropertyType) => TYPE_LABELS[value],
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 150,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            label={STATUS_LABELS[row.status]}
+            color={STATUS_COLORS[row.status]}
+            variant="outlined"
+          />
+        ),
+      },
+      {
+        field: 'ownerName',
+        headerName: 'Owner',
+        flex: 0.8,
+        minWidth: 120,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'agentName',
+        headerName: 'Agent',
+        flex: 0.8,
+        minWidth: 120,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '—',
+      },
+      {
+        field: 'rentAmount',
+        headerName: 'Rent',
+        width: 120,
+        type: 'number',
+        valueFormatter: (value: number, row) => formatMoney(value, row.currency),
+      },
+    ];
+    if (canAdd) {
+      all.push({
+        field: 'actions',
+        headerName: 'Actions',
+        width: 132,
+        sortable: false,
+        filterable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) =>
+          canChange(row) ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+              <Tooltip title="Edit">
+                <IconButton
+                  aria-label={`Edit ${row.name}`}
+                  onClick={() => openDialog({ kind: 'form', property: row })}
+                >
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Transfer to another owner">
+                <IconButton
+                  aria-label={`Transfer ${row.name}`}
+                  onClick={() => openDialog({ kind: 'transfer', property: row })}
+                >
+                  <TransferIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton
+                  aria-label={`Delete ${row.name}`}
+                  onClick={() => openDialog({ kind: 'delete', property: row })}
+                  sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          ) : null,
+      });
+    }
+    return all;
+    // canChange reads role and user id only; both are in the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canAdd, compact, role, user?._id]);
+
+  // Phones keep the name (with status and rent under it) and the actions; the rest appear as
+  // the content area (beside the 280 px side area from md up) grows wide enough to hold them.
+  const columnVisibilityModel: GridColumnVisibilityModel = {
+    address: wide,
+    type: widest,
+    status: !compact,
+    ownerName: wide && !isOwner,
+    agentName: widest || (wide && !canAdd),
+    rentAmount: !compact,
+  };
+
+  const addButton = canAdd && (
+    <Button
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => openDialog({ kind: 'form', property: null })}
+    >
+      Add property
+    </Button>
+  );
+  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title={isOwner ? 'My properties' : 'Properties'}
+        subtitle={
+          isOwner ? 'The properties the agency manages for you.' : 'Search, sort and manage the portfolio.'
+        }
+        actions={addButton}
+      />
+
+      <Box
+        role="search"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'minmax(0, 2fr) repeat(2, minmax(0, 1fr))',
+            lg: 'minmax(220px, 1fr) 180px 160px',
+          },
+        }}
+      >
+        <TextField
+          label="Search properties"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Name or address"
+          size="small"
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          label="Status"
+          size="small"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as PropertyStatus | '')}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {PROPERTY_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {STATUS_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Type"
+          size="small"
+          value={type}
+          onChange={(event) => setType(event.target.value as PropertyType | '')}
+        >
+          <MenuItem value="">All types</MenuItem>
+          {PROPERTY_TYPES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {TYPE_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+
+      {error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {error.message}
+        </Alert>
+      )}
+
+      {isEmpty ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+          <Typography variant="h6" component="p" gutterBottom>
+            {isFiltered ? 'No properties match your search' : 'No properties yet'}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {isFiltered
+              ? 'Try other words, or clear the filters.'
+              : canAdd
+                ? 'Add the first property to start managing it here.'
+                : isOwner
+                  ? 'Properties the agency manages for you will show here.'
+                  : 'Properties will show here once the agency adds them.'}
+          </Typography>
+          {isFiltered ? (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setSearch('');
+                setStatus('');
+                setType('');
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : (
+            addButton
+          )}
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <DataGrid
+            aria-label={isOwner ? 'My properties' : 'Properties'}
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => row._id}
+            rowCount={total}
+            loading={isFetching}
+            paginationMode="server"
+            paginationModel={{ page, pageSize }}
+            onPaginationModelChange={(model) => {
+              setPageSize(model.pageSize);
+              setPaging({ key: listKey, page: model.pageSize === pageSize ? model.page : 0 });
+            }}
+            pageSizeOptions={PAGE_SIZES}
+            sortingMode="server"
+            sortModel={sortModel}
+            onSortModelChange={setSortModel}
+            sortingOrder={['asc', 'desc']}
+            columnVisibilityModel={columnVisibilityModel}
+            disableColumnFilter
+            disableColumnSelector
+            disableColumnMenu
+            disableRowSelectionOnClick
+            rowSelection={false}
+            autoHeight
+            rowHeight={compact ? 60 : 52}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+            sx={{
+              border: 0,
+              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+              // The focused button shows the ring, not the whole cell around it.
+              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
+              '& .MuiIconButton-root.Mui-focusVisible': {
+                outline: '2px solid',
+                outlineColor: 'primary.main',
+              },
+            }}
+          />
+        </Paper>
+      )}
+
+      {dialog?.kind === 'form' && (
+        <PropertyFormDialog
+          key={dialogKey}
+          open={dialogOpen}
+          property={dialog.property}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+      {dialog?.kind === 'transfer' && (
+        <TransferDialog
+          key={dialogKey}
+          open={dialogOpen}
+          property={dialog.property}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          open={dialogOpen}
+          title={`Delete ${dialog.property.name}?`}
+          message={
+            <>
+              <strong>{dialog.property.name}</strong> at {dialog.property.address} will be removed for
+              everyone in the company. This cannot be undone.
+            </>
+          }
+          confirmLabel="Delete"
+          destructive
+          busy={deleteProperty.isPending}
+          error={deleteError}
+          onConfirm={() => void handleDelete(dialog.property)}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,131 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ownersApi,
+  propertiesApi,
+  usersApi,
+  type Property,
+  type PropertyInput,
+  type PropertyQuery,
+  type PropertyUpdateInput,
+} from '@lintel/contracts';
+import { request } from '../../lib/http.ts';
+import { homeFor } from '../../lib/roles.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { useNotifications } from '../notifications/NotificationProvider.tsx';
+import { useProperties } from './PropertyProvider.tsx';
+
+/** What the list screen sends: the contract's query as the caller builds it (defaults filled by the server). */
+export type PropertyListQuery = Partial<
+  Pick<PropertyQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'status' | 'type'>
+>;
+
+const OPTION_PAGE_SIZE = 20;
+
+export const propertyKeys = {
+  all: ['properties'] as const,
+  list: (query: PropertyListQuery) => ['properties', 'list', query] as const,
+};
+
+export function usePropertyList(query: PropertyListQuery) {
+  return useQuery({
+    queryKey: propertyKeys.list(query),
+    queryFn: () => request(propertiesApi.list, { query }),
+    // Keeps the current page on screen while the next one loads, so the grid does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One property as the server has it now: the form's "reload" after a 409. */
+export const fetchProperty = (id: string): Promise<Property> =>
+  request(propertiesApi.get, { params: { id } }).then((reply) => reply.data);
+
+/**
+ * After any change: the grid's queries refetch, SPEC's provider list is refreshed (a no-op for
+ * admins) and the change is announced in the bell.
+ */
+function useAfterChange() {
+  const qc = useQueryClient();
+  const properties = useProperties();
+  const notifications = useNotifications();
+  const { user } = useAuth();
+  const link = `${homeFor(user?.role)}/properties`;
+  return (title: string, message: string) => {
+    void qc.invalidateQueries({ queryKey: propertyKeys.all });
+    void properties.fetchProperties();
+    notifications.addNotification({ title, message, link });
+  };
+}
+
+export function useCreateProperty() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (body: PropertyInput) => request(propertiesApi.create, { body }).then((reply) => reply.data),
+    onSuccess: (property) => afterChange('Property added', `${property.name} was added`),
+  });
+}
+
+export function useUpdateProperty() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    /** `body.__v` is the version the form was loaded at: a stale one gets 409, nothing is overwritten. */
+    mutationFn: ({ id, body }: { id: string; body: PropertyUpdateInput }) =>
+      request(propertiesApi.update, { params: { id }, body }).then((reply) => reply.data),
+    onSuccess: (property) => afterChange('Property updated', `${property.name} was updated`),
+  });
+}
+
+export function useDeleteProperty() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: (property: Pick<Property, '_id' | 'name'>) =>
+      request(propertiesApi.remove, { params: { id: property._id } }).then(() => property),
+    onSuccess: (property) => afterChange('Property deleted', `${property.name} was deleted`),
+  });
+}
+
+export function useTransferProperty() {
+  const afterChange = useAfterChange();
+  return useMutation({
+    mutationFn: ({ id, newOwnerId }: { id: string; newOwnerId: string }) =>
+      request(propertiesApi.transfer, { params: { id }, body: { newOwnerId } }).then((reply) => reply.data),
+    onSuccess: (property) =>
+      afterChange(
+        'Property transferred',
+        property.ownerName
+          ? `${property.name} now belongs to ${property.ownerName}`
+          : `${property.name} was transferred`,
+      ),
+  });
+}
+
+/**
+ * Owner picker options. GET /owners answers admin, agent and accountant only, and SPEC's client
+ * ends the session on any 403, so the query never runs for another role.
+ */
+export function useOwnerOptions(q: string, enabled = true) {
+  const { user } = useAuth();
+  const allowed = user?.role === 'admin' || user?.role === 'agent' || user?.role === 'accountant';
+  return useQuery({
+    queryKey: ['owners', 'options', q],
+    queryFn: () =>
+      request(ownersApi.list, { query: { q: q || undefined, pageSize: OPTION_PAGE_SIZE } }).then(
+        (reply) => reply.data,
+      ),
+    enabled: enabled && allowed,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Agent picker options: active agents. GET /users is admin only (see useOwnerOptions on 403s). */
+export function useAgentOptions(q: string, enabled = true) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['users', 'agent-options', q],
+    queryFn: () =>
+      request(usersApi.list, {
+        query: { q: q || undefined, role: 'agent', isActive: 'true', pageSize: OPTION_PAGE_SIZE },
+      }).then((reply) => reply.data),
+    enabled: enabled && user?.role === 'admin',
+    placeholderData: keepPreviousData,
+  });
+}

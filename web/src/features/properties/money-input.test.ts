@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatMajorUnits,
+  MONEY_DECIMALS_MESSAGE,
+  MONEY_FORMAT_MESSAGE,
+  MoneyText,
+  parseMajorUnits,
+} from './money-input.ts';
+
+describe('parseMajorUnits', () => {
+  it.each([
+    ['1250.50', 125050],
+    ['1250.5', 125050],
+    ['1250', 125000],
+    ['1250.', 125000],
+    ['0.01', 1],
+    ['0.1', 10],
+    ['1,250.99', 125099],
+    [' 42 ', 4200],
+    ['', 0],
+    ['9999999999999.99', 999999999999999],
+  ])('reads %j as %i cents, exactly', (text, cents) => {
+    expect(parseMajorUnits(text)).toEqual({ cents });
+  });
+
+  it('refuses more than two decimals', () => {
+    expect(parseMajorUnits('10.005')).toEqual({ error: MONEY_DECIMALS_MESSAGE });
+  });
+
+  it.each(['-5', 'abc', '1e3', '12.3.4', '.5', '10000000000000'])('refuses %j', (text) => {
+    expect(parseMajorUnits(text)).toEqual({ error: MONEY_FORMAT_MESSAGE });
+  });
+
+  it('round-trips through the form text', () => {
+    for (const cents of [0, 1, 10, 99, 100, 125050, 999999999999999]) {
+      expect(parseMajorUnits(formatMajorUnits(cents))).toEqual({ cents });
+    }
+    expect(formatMajorUnits(125005)).toBe('1250.05');
+  });
+
+  it('gives the form schema integer cents or the message', () => {
+    expect(MoneyText.parse('0.29')).toBe(29);
+    const result = MoneyText.safeParse('1.234');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(MONEY_DECIMALS_MESSAGE);
+  });
+});

@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { api, publicApi } from '../lib/http.ts';
+
+/** No test may reach the network: a request nobody mocked fails loudly. */
+const unmocked = (config: { method?: string | undefined; url?: string | undefined }) =>
+  Promise.reject(new Error(`Unmocked request: ${config.method?.toUpperCase()} ${config.url}`));
+
+beforeEach(() => {
+  api.defaults.adapter = unmocked;
+  publicApi.defaults.adapter = unmocked;
+});
+
+afterEach(() => {
+  // Vitest runs without globals, so Testing Library cannot register its own clean-up.
+  cleanup();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
