@@ -145,6 +145,19 @@ describe('properties', () => {
   });
 });
 
+describe('the accountant’s payments page', () => {
+  it('loads the property list on its own (SPEC §2)', async () => {
+    const page = await open();
+    await signInThroughForm(page, 'accountant@demo.test');
+    await page.waitForURL('**/accountant-dashboard');
+    await navLink(page, 'Payments').click();
+    await expect
+      .poll(() => page.getByText(/^\d+ properties ready for receipting\.$/).textContent())
+      .toMatch(/^2\d /);
+    await page.context().close();
+  });
+});
+
 describe('the session', () => {
   it('refreshes an expired access token silently mid-session', async () => {
     const page = await open();

@@ -78,5 +78,9 @@ export async function apiSignIn(baseUrl: string, email: string, password = DEMO_
   });
   if (!response.ok)
     throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { token: string; user: { _id: string; companyId: string; role: string } };
+  return (await response.json()) as {
+    token: string;
+    refreshToken: string;
+    user: { _id: string; companyId: string; role: string };
+  };
 }

@@ -37,6 +37,10 @@ const GeneralDashboardPage = lazyPage(
   'GeneralDashboardPage',
 );
 const SectionPage = lazyPage(() => import('../features/dashboards/pages/SectionPage.tsx'), 'SectionPage');
+const AccountantPaymentsPage = lazyPage(
+  () => import('../features/dashboards/pages/AccountantPaymentsPage.tsx'),
+  'AccountantPaymentsPage',
+);
 const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
 const PropertiesPage = lazyPage(
   () => import('../features/properties/pages/PropertiesPage.tsx'),
@@ -99,7 +103,7 @@ export const routes: RouteObject[] = [
           ]),
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
-            section('payments', 'payments'),
+            { path: 'payments', element: <AccountantPaymentsPage /> },
             section('property-accounts', 'property-accounts'),
             section('property-accounts/:propertyId', 'property-account'),
             section('agent-accounts', 'agent-accounts'),

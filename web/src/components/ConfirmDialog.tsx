@@ -1,14 +1,6 @@
 import { useId } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { ActionDialog } from './ActionDialog.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -40,49 +32,22 @@ export function ConfirmDialog({
   onClose,
   onExited,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const messageId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const handleClose = () => {
-    if (!busy) onClose();
-  };
   return (
-    <Dialog
+    <ActionDialog
       open={open}
-      onClose={handleClose}
-      fullScreen={fullScreen}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      slotProps={{ transition: { onExited } }}
+      title={title}
+      action={{ label: confirmLabel, onClick: onConfirm, color: destructive ? 'error' : 'primary' }}
+      busy={busy}
+      error={error}
+      onClose={onClose}
+      onExited={onExited}
+      describedBy={messageId}
+      focusCancel
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={messageId} component="div">
-          {message}
-        </DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={handleClose} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          onClick={onConfirm}
-          disabled={busy}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText id={messageId} component="div">
+        {message}
+      </DialogContentText>
+    </ActionDialog>
   );
 }

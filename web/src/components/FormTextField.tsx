@@ -8,7 +8,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 export const fieldMessage = (label: string, message: string | undefined) =>
   message && /^[a-z]/.test(message) ? `${label} ${message}` : message;
 
-type Props<T extends FieldValues, TOutput extends FieldValues> = Omit<
+export type FormTextFieldProps<T extends FieldValues, TOutput extends FieldValues = T> = Omit<
   TextFieldProps,
   'name' | 'label' | 'value' | 'defaultValue' | 'error'
 > & {
@@ -16,6 +16,10 @@ type Props<T extends FieldValues, TOutput extends FieldValues> = Omit<
   control: Control<T, unknown, TOutput>;
   name: FieldPath<T>;
   label: string;
+  /** The form's value for what was typed (a number, upper case); the text itself by default. */
+  toValue?: (text: string) => unknown;
+  /** Words the field's error under it; `fieldMessage` by default. */
+  formatError?: (label: string, message: string | undefined) => string | undefined;
 };
 
 /** A labelled text field bound to a react-hook-form field; its error shows under it. */
@@ -24,8 +28,10 @@ export function FormTextField<T extends FieldValues, TOutput extends FieldValues
   name,
   label,
   helperText,
+  toValue,
+  formatError = fieldMessage,
   ...props
-}: Props<T, TOutput>) {
+}: FormTextFieldProps<T, TOutput>) {
   return (
     <Controller
       control={control}
@@ -35,14 +41,14 @@ export function FormTextField<T extends FieldValues, TOutput extends FieldValues
           {...props}
           name={field.name}
           value={field.value ?? ''}
-          onChange={field.onChange}
+          onChange={toValue ? (event) => field.onChange(toValue(event.target.value)) : field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           disabled={field.disabled || props.disabled}
           label={label}
           fullWidth
           error={Boolean(fieldState.error)}
-          helperText={fieldMessage(label, fieldState.error?.message) ?? helperText}
+          helperText={formatError(label, fieldState.error?.message) ?? helperText}
         />
       )}
     />

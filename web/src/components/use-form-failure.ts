@@ -21,3 +21,22 @@ export function useFormFailure<T extends FieldValues>(watch: UseFormWatch<T>) {
   useClearOnEdit(watch, failure !== null, clear);
   return [failure, setFailure] as const;
 }
+
+/**
+ * A submit handler that clears the last failure, then shows the new one's message (`fallback` when
+ * what was thrown carries none).
+ */
+export const catchFailure =
+  <V>(
+    setFailure: (failure: string | null) => void,
+    fallback: string,
+    send: (values: V) => Promise<unknown>,
+  ) =>
+  async (values: V) => {
+    setFailure(null);
+    try {
+      await send(values);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : fallback);
+    }
+  };

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../lib/list-query.ts';
 import type { Tx } from '../../db/client.ts';
 import { owners } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
@@ -44,15 +45,13 @@ export const ownerSortColumns = {
 } as const;
 export type OwnerSortKey = keyof typeof ownerSortColumns;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export async function listOwners(
   tx: Tx,
   ctx: Pick<Ctx, 'companyId'>,
   filter: { q?: string | undefined },
   page: { page: number; pageSize: number; sort: OwnerSortKey; descending: boolean },
 ): Promise<{ items: OwnerRow[]; total: number }> {
-  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const pattern = containsPattern(filter.q);
   const where = inCompany(
     owners,
     ctx,

@@ -1,23 +1,9 @@
 import type { OwnerQuery, OwnerSummary } from '@lintel/contracts';
 import { transact, type Ctx } from '../../db/scope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { toOwnerSummary } from './dto.ts';
 import * as repo from './repo.ts';
-
-function parseSort(sort: string | undefined): { sort: repo.OwnerSortKey; descending: boolean } {
-  if (!sort) return { sort: 'name', descending: false };
-  const descending = sort.startsWith('-');
-  const key = descending ? sort.slice(1) : sort;
-  // Own keys only: `in` would also accept inherited names such as constructor or __proto__.
-  if (!Object.hasOwn(repo.ownerSortColumns, key)) {
-    throw badRequest(
-      'VALIDATION',
-      `Sort must be one of: ${Object.keys(repo.ownerSortColumns).join(', ')} (prefix - for descending)`,
-    );
-  }
-  return { sort: key as repo.OwnerSortKey, descending };
-}
 
 /**
  * Owner pickers (property create, edit, transfer) for the roles that see every property.
@@ -30,7 +16,7 @@ export const listOwners = (ctx: Ctx, query: OwnerQuery): Promise<{ items: OwnerS
       tx,
       ctx,
       { q: query.q },
-      { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort) },
+      { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.ownerSortColumns, 'name') },
     );
     return { items: page.items.map(toOwnerSummary), total: page.total };
   });

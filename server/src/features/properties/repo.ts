@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '../../lib/list-query.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
@@ -36,10 +37,8 @@ export interface PropertyFilter {
   ownerUserId?: string | undefined;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | undefined {
-  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const pattern = containsPattern(filter.q);
   return inCompany(
     properties,
     ctx,

@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { badRequest, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
+import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { findOwner } from '../owners/index.ts';
@@ -26,20 +27,6 @@ function requireId(id: string, message: string): string {
   const trimmed = id.trim();
   if (!trimmed) throw badRequest('VALIDATION', message);
   return trimmed;
-}
-
-function parseSort(sort: string | undefined): { sort: repo.SortKey; descending: boolean } {
-  if (!sort) return { sort: 'name', descending: false };
-  const descending = sort.startsWith('-');
-  const key = descending ? sort.slice(1) : sort;
-  // Own keys only: `in` would also accept inherited names such as constructor or __proto__.
-  if (!Object.hasOwn(repo.sortColumns, key)) {
-    throw badRequest(
-      'VALIDATION',
-      `Sort must be one of: ${Object.keys(repo.sortColumns).join(', ')} (prefix - for descending)`,
-    );
-  }
-  return { sort: key as repo.SortKey, descending };
 }
 
 /** Owners see only their own properties; every other role sees the company's. */
@@ -59,7 +46,7 @@ async function list(tx: Tx, ctx: Ctx, query: PropertyQuery, extra: repo.Property
       ...extra,
       ...visibility(ctx),
     },
-    { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort) },
+    { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'name') },
   );
   return { items: page.items.map(toProperty), total: page.total };
 }

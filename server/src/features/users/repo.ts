@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../lib/list-query.ts';
 import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -53,8 +54,6 @@ export const userSortColumns = {
 } as const;
 export type UserSortKey = keyof typeof userSortColumns;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export interface UserFilter {
   q?: string | undefined;
   role?: Role | undefined;
@@ -67,7 +66,7 @@ export async function listUsers(
   filter: UserFilter,
   page: { page: number; pageSize: number; sort: UserSortKey; descending: boolean },
 ): Promise<{ items: UserRow[]; total: number }> {
-  const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const pattern = containsPattern(filter.q);
   const where = inCompany(
     users,
     ctx,

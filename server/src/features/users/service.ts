@@ -1,6 +1,7 @@
 import type { Invitation, InvitationInput, User, UserQuery } from '@lintel/contracts';
 import { transact, type Ctx } from '../../db/scope.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
@@ -45,20 +46,6 @@ export const getCurrentUser = (ctx: Ctx): Promise<User> =>
     return toUser(row);
   });
 
-function parseSort(sort: string | undefined): { sort: repo.UserSortKey; descending: boolean } {
-  if (!sort) return { sort: 'name', descending: false };
-  const descending = sort.startsWith('-');
-  const key = descending ? sort.slice(1) : sort;
-  // Own keys only: `in` would also accept inherited names such as constructor or __proto__.
-  if (!Object.hasOwn(repo.userSortColumns, key)) {
-    throw badRequest(
-      'VALIDATION',
-      `Sort must be one of: ${Object.keys(repo.userSortColumns).join(', ')} (prefix - for descending)`,
-    );
-  }
-  return { sort: key as repo.UserSortKey, descending };
-}
-
 /** PRODUCT.md: users are the admin's alone (the agent picker on properties is one use). */
 export const listUsers = (ctx: Ctx, query: UserQuery): Promise<{ items: User[]; total: number }> =>
   transact(ctx, async (tx) => {
@@ -67,7 +54,7 @@ export const listUsers = (ctx: Ctx, query: UserQuery): Promise<{ items: User[]; 
       tx,
       ctx,
       { q: query.q, role: query.role, isActive: query.isActive },
-      { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort) },
+      { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.userSortColumns, 'name') },
     );
     return { items: page.items.map(toUser), total: page.total };
   });

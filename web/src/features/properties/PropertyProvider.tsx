@@ -69,6 +69,23 @@ const readProperty = (body: unknown): Property =>
 
 const failure = (error: unknown, fallback: string) => toApiError(error, fallback).message;
 
+/** SPEC §7: a failed call reaches the caller as an ApiError, with the action's own fallback text. */
+async function failingAs<T>(fallback: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw toApiError(error, fallback);
+  }
+}
+
+/** The list with `changed` in place of the property it replaces. */
+const replacing =
+  (changed: Property) =>
+  (current: PropertyState): PropertyState => ({
+    ...current,
+    properties: current.properties.map((item) => (item._id === changed._id ? changed : item)),
+  });
+
 export function PropertyProvider({ children }: { children: ReactNode }) {
   const { user, loading: authLoading } = useAuth();
   const { pathname } = useLocation();
@@ -116,14 +133,12 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (!input.name?.trim() || !input.address?.trim() || !input.type)
         throw new Error(PROPERTY_FIELDS_REQUIRED);
       const claims = requireUserContext(user);
-      try {
+      return failingAs('Failed to create property', async () => {
         const { data } = await publicApi.post<unknown>('/properties/public', input, { params: claims });
         const created = readProperty(data);
         setState((current) => ({ ...current, properties: [...current.properties, created] }));
         return created;
-      } catch (error) {
-        throw toApiError(error, 'Failed to create property');
-      }
+      });
     },
     [skipped, user],
   );
@@ -133,20 +148,15 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (skipped) return null;
       if (!id) throw new Error(PROPERTY_ID_REQUIRED);
       const { companyId } = requireUserContext(user);
-      try {
+      return failingAs('Failed to update property', async () => {
         const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}`, {
           ...input,
           companyId,
         });
         const updated = readProperty(data);
-        setState((current) => ({
-          ...current,
-          properties: current.properties.map((item) => (item._id === updated._id ? updated : item)),
-        }));
+        setState(replacing(updated));
         return updated;
-      } catch (error) {
-        throw toApiError(error, 'Failed to update property');
-      }
+      });
     },
     [skipped, user],
   );
@@ -156,57 +166,46 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (skipped) return;
       if (!id) throw new Error(PROPERTY_ID_REQUIRED);
       requireUserContext(user);
-      try {
+      await failingAs('Failed to delete property', async () => {
         await api.delete(`/properties/${encodeURIComponent(id)}`);
         setState((current) => ({
           ...current,
           properties: current.properties.filter((item) => item._id !== id),
         }));
-      } catch (error) {
-        throw toApiError(error, 'Failed to delete property');
-      }
+      });
     },
     [skipped, user],
   );
 
   const getProperty = useCallback(async (id: string) => {
     if (!id) throw new Error(PROPERTY_ID_REQUIRED);
-    try {
+    return failingAs('Failed to fetch property', async () => {
       const { data } = await api.get<unknown>(`/properties/${encodeURIComponent(id)}`);
       return readProperty(data);
-    } catch (error) {
-      throw toApiError(error, 'Failed to fetch property');
-    }
+    });
   }, []);
 
   const getPropertiesByOwner = useCallback(async (ownerId: string) => {
     if (!ownerId) throw new Error(OWNER_ID_REQUIRED);
-    try {
+    return failingAs('Failed to fetch properties', async () => {
       const { data } = await api.get<unknown>(`/properties/owner/${encodeURIComponent(ownerId)}`);
       return readPropertyList(data);
-    } catch (error) {
-      throw toApiError(error, 'Failed to fetch properties');
-    }
+    });
   }, []);
 
   const transferProperty = useCallback(
     async (id: string, newOwnerId: string) => {
       if (!id || !newOwnerId) throw new Error(TRANSFER_FIELDS_REQUIRED);
       const { companyId } = requireUserContext(user);
-      try {
+      return failingAs('Failed to transfer property', async () => {
         const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}/transfer`, {
           newOwnerId,
           companyId,
         });
         const moved = readProperty(data);
-        setState((current) => ({
-          ...current,
-          properties: current.properties.map((item) => (item._id === moved._id ? moved : item)),
-        }));
+        setState(replacing(moved));
         return moved;
-      } catch (error) {
-        throw toApiError(error, 'Failed to transfer property');
-      }
+      });
     },
     [user],
   );

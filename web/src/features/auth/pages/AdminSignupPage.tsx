@@ -1,19 +1,20 @@
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { CompanyInput, Password, SignupInput } from '@lintel/contracts';
+import { CompanyInput, SignupInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
-import { FormTextField } from '../../../components/FormTextField.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { FormFieldGrid } from '../../../components/FormFields.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
-import { useFormFailure } from '../../../components/use-form-failure.ts';
+import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
+import { companyFields } from '../../company/company-fields.ts';
+import { INVITATION_LINK, SIGN_IN_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
+import { PERSON_FIELDS } from '../person-fields.ts';
 
 // Creating a company: `company` is the new company's profile, the fields this page asks for.
 const AdminSignup = SignupInput.extend({
@@ -29,8 +30,21 @@ const AdminSignup = SignupInput.extend({
   }),
 });
 
+const COMPANY_FIELDS = companyFields('company.', { isSignup: true });
+
 /** Optional fields left blank are not sent. */
 const blankToUndefined = (value: string | null | undefined) => value || undefined;
+
+function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Box component="legend" sx={{ p: 0 }}>
+        <SectionTitle>{legend}</SectionTitle>
+      </Box>
+      {children}
+    </Box>
+  );
+}
 
 export function AdminSignupPage() {
   const auth = useAuth();
@@ -57,9 +71,8 @@ export function AdminSignupPage() {
   });
   const [failure, setFailure] = useFormFailure(watch);
 
-  const handleCreate = handleSubmit(async ({ company, ...you }) => {
-    setFailure(null);
-    try {
+  const handleCreate = handleSubmit(
+    catchFailure(setFailure, 'Signup failed', async ({ company, ...you }) => {
       await auth.signup({
         ...you,
         company: {
@@ -69,123 +82,26 @@ export function AdminSignupPage() {
         },
       });
       await navigate('/admin-dashboard');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Signup failed');
-    }
-  });
+    }),
+  );
 
   return (
     <AuthCard
       maxWidth={720}
       title="Start your agency"
       subtitle="Create your company on Lintel. You will be its admin, and can invite your team next."
-      footer={
-        <Typography variant="body2">
-          Already have an account?{' '}
-          <Link component={RouterLink} to="/login">
-            Sign in
-          </Link>
-          {' · '}
-          Have an invitation?{' '}
-          <Link component={RouterLink} to="/signup">
-            Create your account
-          </Link>
-        </Typography>
-      }
+      links={[SIGN_IN_LINK, INVITATION_LINK]}
+      linksInline
     >
       <Box component="form" noValidate onSubmit={(event) => void handleCreate(event)}>
-        {failure && (
-          <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-            {failure}
-          </Alert>
-        )}
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Box component="legend" sx={{ p: 0 }}>
-            <SectionTitle>You</SectionTitle>
-          </Box>
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="name" label="Full name" autoComplete="name" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                helperText={`At least ${Password.minLength ?? 8} characters.`}
-              />
-            </Grid>
-          </Grid>
-        </Box>
+        <ErrorAlert message={failure} sx={{ mb: 3 }} />
+        <Fieldset legend="You">
+          <FormFieldGrid control={control} fields={PERSON_FIELDS} />
+        </Fieldset>
         <Divider sx={{ my: 3 }} />
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-          <Box component="legend" sx={{ p: 0 }}>
-            <SectionTitle>Your agency</SectionTitle>
-          </Box>
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <FormTextField
-                control={control}
-                name="company.name"
-                label="Company name"
-                autoComplete="organization"
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField
-                control={control}
-                name="company.address"
-                label="Company address"
-                autoComplete="street-address"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="company.phone"
-                label="Company phone"
-                type="tel"
-                autoComplete="tel"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="company.email" label="Company email" type="email" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="company.registrationNumber"
-                label="Registration number"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="company.tinNumber" label="TIN number" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="company.vatNumber"
-                label="VAT number"
-                helperText="Optional"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="company.website"
-                label="Website"
-                type="url"
-                autoComplete="url"
-                helperText="Optional"
-              />
-            </Grid>
-          </Grid>
-        </Box>
+        <Fieldset legend="Your agency">
+          <FormFieldGrid control={control} fields={COMPANY_FIELDS} />
+        </Fieldset>
         <SubmitButton pending={formState.isSubmitting} sx={{ mt: 3 }} fullWidth>
           Create company
         </SubmitButton>

@@ -1,16 +1,14 @@
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { LoginInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
-import { useClearOnEdit, useFormFailure } from '../../../components/use-form-failure.ts';
+import { catchFailure, useClearOnEdit, useFormFailure } from '../../../components/use-form-failure.ts';
+import { INVITATION_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
 
 export function LoginPage() {
@@ -26,42 +24,19 @@ export function LoginPage() {
   const clearSessionError = useCallback(() => auth.clearError(), [auth]);
   useClearOnEdit(watch, Boolean(auth.error), clearSessionError);
 
-  const handleLogin = handleSubmit(async ({ email, password }) => {
-    setFailure(null);
-    try {
-      await auth.login(email, password); // navigates by role
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Login failed');
-    }
-  });
+  // login navigates by role.
+  const handleLogin = handleSubmit(
+    catchFailure(setFailure, 'Login failed', ({ email, password }) => auth.login(email, password)),
+  );
 
   return (
     <AuthCard
       title="Sign in"
       subtitle="Welcome back. Sign in to your agency’s workspace."
-      footer={
-        <>
-          <Typography variant="body2">
-            Have an invitation?{' '}
-            <Link component={RouterLink} to="/signup">
-              Create your account
-            </Link>
-          </Typography>
-          <Typography variant="body2">
-            New to Lintel?{' '}
-            <Link component={RouterLink} to="/admin-signup">
-              Start your agency
-            </Link>
-          </Typography>
-        </>
-      }
+      links={[INVITATION_LINK, { prompt: 'New to Lintel?', to: '/admin-signup', label: 'Start your agency' }]}
     >
       <Stack component="form" noValidate onSubmit={(event) => void handleLogin(event)} spacing={2.5}>
-        {(failure ?? auth.error) && (
-          <Alert severity="error" role="alert">
-            {failure ?? auth.error}
-          </Alert>
-        )}
+        <ErrorAlert message={failure ?? auth.error} />
         <FormTextField
           control={control}
           name="email"

@@ -1,19 +1,29 @@
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Password, SignupInput } from '@lintel/contracts';
+import { SignupInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
-import { FormTextField } from '../../../components/FormTextField.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { FormFieldList } from '../../../components/FormFields.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
-import { useFormFailure } from '../../../components/use-form-failure.ts';
+import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
+import { SIGN_IN_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
+import { PERSON_FIELDS } from '../person-fields.ts';
 
 // Joining a company: `company` is the invitation code, the union's string branch.
 const InvitationSignup = SignupInput.extend({ company: SignupInput.shape.company.options[1] });
+
+const FIELDS = [
+  ...PERSON_FIELDS,
+  {
+    name: 'company',
+    label: 'Invitation code',
+    autoComplete: 'off',
+    helperText: 'From your invitation email or your admin.',
+  },
+] as const;
 
 export function SignupPage() {
   const auth = useAuth();
@@ -27,61 +37,26 @@ export function SignupPage() {
   });
   const [failure, setFailure] = useFormFailure(watch);
 
-  const handleSignup = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
+  const handleSignup = handleSubmit(
+    catchFailure(setFailure, 'Signup failed', async (input) => {
       await auth.signup(input);
       // SPEC §2: after sign-up the user goes to /dashboard (which forwards named roles home).
       await navigate('/dashboard');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Signup failed');
-    }
-  });
+    }),
+  );
 
   return (
     <AuthCard
       title="Create your account"
       subtitle="Join your agency on Lintel with the invitation code your admin sent you."
-      footer={
-        <>
-          <Typography variant="body2">
-            Already have an account?{' '}
-            <Link component={RouterLink} to="/login">
-              Sign in
-            </Link>
-          </Typography>
-          <Typography variant="body2">
-            Starting a new agency?{' '}
-            <Link component={RouterLink} to="/admin-signup">
-              Create a company
-            </Link>
-          </Typography>
-        </>
-      }
+      links={[
+        SIGN_IN_LINK,
+        { prompt: 'Starting a new agency?', to: '/admin-signup', label: 'Create a company' },
+      ]}
     >
       <Stack component="form" noValidate onSubmit={(event) => void handleSignup(event)} spacing={2.5}>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <FormTextField control={control} name="name" label="Full name" autoComplete="name" />
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
-        <FormTextField
-          control={control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          helperText={`At least ${Password.minLength ?? 8} characters.`}
-        />
-        <FormTextField
-          control={control}
-          name="company"
-          label="Invitation code"
-          autoComplete="off"
-          helperText="From your invitation email or your admin."
-        />
+        <ErrorAlert message={failure} />
+        <FormFieldList control={control} fields={FIELDS} />
         <SubmitButton pending={formState.isSubmitting} fullWidth>
           Create account
         </SubmitButton>

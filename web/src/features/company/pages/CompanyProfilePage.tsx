@@ -6,13 +6,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { z } from 'zod';
 import { CompanyUpdateInput, type Company } from '@lintel/contracts';
-import { FormTextField } from '../../../components/FormTextField.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { FormFieldGrid, type FieldSpec } from '../../../components/FormFields.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
@@ -20,6 +20,7 @@ import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useUpdateCompany } from '../api.ts';
+import { companyFields } from '../company-fields.ts';
 import { useCompany } from '../CompanyProvider.tsx';
 
 const STALE_MESSAGE =
@@ -94,6 +95,34 @@ const CompanyForm = z.preprocess(
   }),
   CompanyUpdateInput,
 );
+
+const DETAIL_FIELDS = [
+  ...companyFields(''),
+  {
+    name: 'description',
+    label: 'Description',
+    multiline: true,
+    minRows: 3,
+    helperText: 'Optional. A line or two about the agency.',
+    span: 12,
+  },
+] as const;
+
+const BANK_ACCOUNT_FIELDS = [
+  { name: 'bankName', label: 'Bank name' },
+  { name: 'accountName', label: 'Account name' },
+  { name: 'accountNumber', label: 'Account number' },
+  { name: 'branch', label: 'Branch', helperText: 'Optional' },
+  { name: 'branchCode', label: 'Branch code', helperText: 'Optional', span: 4 },
+  { name: 'swiftCode', label: 'SWIFT code', helperText: 'Optional', span: 4 },
+  {
+    name: 'currency',
+    label: 'Currency',
+    helperText: 'Optional, e.g. USD',
+    span: 4,
+    slotProps: { htmlInput: { maxLength: 3, autoCapitalize: 'characters' } },
+  },
+] as const satisfies readonly FieldSpec<keyof BankAccountValues>[];
 
 const isStale = (error: unknown) =>
   error instanceof ApiError && (error.code === 'STALE_VERSION' || error.status === 409);
@@ -173,48 +202,7 @@ function CompanyProfileForm({ company }: { company: Company }) {
       <Box component="form" noValidate onSubmit={(event) => void handleSave(event)} sx={{ maxWidth: 960 }}>
         <Paper component="section" aria-label="Company details" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
           <SectionTitle>Details</SectionTitle>
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <FormTextField control={control} name="name" label="Company name" autoComplete="organization" />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField control={control} name="address" label="Address" autoComplete="street-address" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="phone" label="Phone" type="tel" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="email" label="Email" type="email" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="registrationNumber" label="Registration number" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="tinNumber" label="TIN number" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="vatNumber" label="VAT number" helperText="Optional" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="website"
-                label="Website"
-                type="url"
-                helperText="Optional"
-              />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField
-                control={control}
-                name="description"
-                label="Description"
-                multiline
-                minRows={3}
-                helperText="Optional. A line or two about the agency."
-              />
-            </Grid>
-          </Grid>
+          <FormFieldGrid control={control} fields={DETAIL_FIELDS} />
         </Paper>
         <Paper component="section" aria-label="Bank accounts" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
           <SectionTitle>Bank accounts</SectionTitle>
@@ -231,11 +219,7 @@ function CompanyProfileForm({ company }: { company: Company }) {
               onRemove={() => remove(index)}
             />
           ))}
-          {arrayError && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {arrayError}
-            </Alert>
-          )}
+          <ErrorAlert message={arrayError} sx={{ mb: 2 }} />
           <Button variant="outlined" startIcon={<AddIcon />} onClick={() => append({ ...EMPTY_ACCOUNT })}>
             Add bank account
           </Button>
@@ -265,11 +249,7 @@ function CompanyProfileForm({ company }: { company: Company }) {
               {STALE_MESSAGE}
             </Alert>
           )}
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>
-              {failure}
-            </Alert>
-          )}
+          <ErrorAlert message={failure} sx={{ mb: 1.5 }} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
             <Button disabled={!isDirty || isSubmitting} onClick={() => reset(toValues(company))}>
               Discard changes
@@ -293,7 +273,6 @@ function BankAccountFields({
   index: number;
   onRemove: () => void;
 }) {
-  const name = (field: keyof BankAccountValues) => `bankAccounts.${index}.${field}` as const;
   return (
     <Box
       component="fieldset"
@@ -310,45 +289,13 @@ function BankAccountFields({
       <Box component="legend" sx={{ px: 1, fontWeight: 600 }}>
         Bank account {index + 1}
       </Box>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name={name('bankName')} label="Bank name" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name={name('accountName')} label="Account name" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name={name('accountNumber')} label="Account number" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name={name('branch')} label="Branch" helperText="Optional" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name={name('branchCode')}
-            label="Branch code"
-            helperText="Optional"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name={name('swiftCode')}
-            label="SWIFT code"
-            helperText="Optional"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>
-          <FormTextField
-            control={control}
-            name={name('currency')}
-            label="Currency"
-            helperText="Optional, e.g. USD"
-            slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: 'characters' } }}
-          />
-        </Grid>
-      </Grid>
+      <FormFieldGrid
+        control={control}
+        fields={BANK_ACCOUNT_FIELDS.map((field) => ({
+          ...field,
+          name: `bankAccounts.${index}.${field.name}` as const,
+        }))}
+      />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Button color="error" startIcon={<DeleteIcon />} onClick={onRemove}>
           Remove

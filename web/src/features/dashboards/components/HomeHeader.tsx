@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import Button from '@mui/material/Button';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 
@@ -9,15 +12,32 @@ export function greeting(now: Date = new Date()): string {
   return 'Good evening';
 }
 
-/** A role home's heading: "Good morning, Rudo", by the time of day. */
-export function HomeHeader({ subtitle, actions }: { subtitle?: ReactNode; actions?: ReactNode }) {
+/** A role home's heading: "Good morning, Rudo", by the time of day, and the way to the role's properties. */
+export function HomeHeader({
+  subtitle,
+  propertiesLink,
+}: {
+  subtitle?: ReactNode;
+  propertiesLink?: { to: string; label: string };
+}) {
   const { user } = useAuth();
   const firstName = user?.firstName.trim();
   return (
     <PageHeader
       title={firstName ? `${greeting()}, ${firstName}` : greeting()}
       subtitle={subtitle}
-      actions={actions}
+      actions={
+        propertiesLink && (
+          <Button
+            component={RouterLink}
+            to={propertiesLink.to}
+            variant="contained"
+            startIcon={<ApartmentIcon />}
+          >
+            {propertiesLink.label}
+          </Button>
+        )
+      }
     />
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import ApartmentIcon from '@mui/icons-material/Apartment';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -13,14 +11,12 @@ import SyncIcon from '@mui/icons-material/Sync';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
-import { usePropertyStats } from '../api.ts';
+import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
-import { PropertyKpis } from '../components/PropertyKpis.tsx';
 
 const WORKSPACE: [SectionKey, ReactNode][] = [
   ['payments', <PaymentsIcon />],
@@ -45,28 +41,13 @@ const workspaceCards = WORKSPACE.map(([key, icon]) => ({
 
 export function AccountantHomePage() {
   const { company } = useCompany();
-  const { stats, isLoading, error } = usePropertyStats();
   return (
     <>
       <HomeHeader
         subtitle={`The books of ${company?.name ?? 'your agency'}.`}
-        actions={
-          <Button
-            component={RouterLink}
-            to="/accountant-dashboard/properties"
-            variant="contained"
-            startIcon={<ApartmentIcon />}
-          >
-            Properties
-          </Button>
-        }
+        propertiesLink={{ to: '/accountant-dashboard/properties', label: 'Properties' }}
       />
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      )}
-      <PropertyKpis stats={stats} loading={isLoading} totalCaption="Across the company" />
+      <CompanyPropertyKpis />
       <Alert severity="info" sx={{ mb: 3 }}>
         Rent collected, arrears, commission and the balances held for owners will appear here once payments
         are receipted in Lintel.

@@ -4,7 +4,6 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BuildIcon from '@mui/icons-material/Build';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -13,10 +12,9 @@ import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { UpcomingCard } from '../../../components/UpcomingCard.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
-import { usePropertyStats } from '../api.ts';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
-import { PropertyKpis } from '../components/PropertyKpis.tsx';
 
 const QUICK_LINKS = [
   {
@@ -50,28 +48,13 @@ const QUICK_LINKS = [
 
 export function AdminHomePage() {
   const { company } = useCompany();
-  const { stats, isLoading, error } = usePropertyStats();
   return (
     <>
       <HomeHeader
         subtitle={`Here is ${company?.name ?? 'your agency'} at a glance.`}
-        actions={
-          <Button
-            component={RouterLink}
-            to="/admin-dashboard/properties"
-            variant="contained"
-            startIcon={<ApartmentIcon />}
-          >
-            Manage properties
-          </Button>
-        }
+        propertiesLink={{ to: '/admin-dashboard/properties', label: 'Manage properties' }}
       />
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {error.message}
-        </Alert>
-      )}
-      <PropertyKpis stats={stats} loading={isLoading} totalCaption="Across the company" />
+      <CompanyPropertyKpis />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, md: 5 }}>
           <CompanyCard

@@ -1,21 +1,14 @@
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
+import { useState, type ComponentType } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
+  formatMajorUnits,
+  MajorUnitsText,
   PROPERTY_FIELDS_REQUIRED,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
@@ -23,14 +16,16 @@ import {
   type Property,
   type PropertyUpdateInput,
 } from '@lintel/contracts';
+import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { fieldMessage, FormTextField } from '../../../components/FormTextField.tsx';
+import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { fetchProperty, useCreateProperty, useUpdateProperty } from '../api.ts';
-import { formatMajorUnits, MoneyText } from '../money-input.ts';
 import { STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
 import { AgentAutocomplete } from './AgentAutocomplete.tsx';
 import { OwnerAutocomplete } from './OwnerAutocomplete.tsx';
-import type { PickerOption } from './SearchAutocomplete.tsx';
+import type { PickerOption, SearchAutocompleteProps } from './SearchAutocomplete.tsx';
 
 const DEFAULT_CURRENCY = 'USD';
 
@@ -46,7 +41,7 @@ const PropertyForm = PropertyInput.pick({
   description: true,
   ownerId: true,
   agentId: true,
-}).extend({ rent: MoneyText });
+}).extend({ rent: MajorUnitsText });
 type PropertyFormValues = z.input<typeof PropertyForm>;
 type PropertyFormOutput = z.output<typeof PropertyForm>;
 
@@ -83,13 +78,14 @@ const ownerOptionOf = (property: Property | null): PickerOption | null =>
 const agentOptionOf = (property: Property | null): PickerOption | null =>
   property?.agentId ? { _id: property.agentId, label: property.agentName ?? 'Current agent' } : null;
 
-/** Contract messages follow a field label ("must be at most 1000"); SPEC's shared text names one field here. */
-function messageOf(label: string, error: FieldError | undefined): string | undefined {
-  const message = error?.message;
-  if (!message) return undefined;
-  if (message === PROPERTY_FIELDS_REQUIRED) return `${label} is required`;
-  return /^[a-z]/.test(message) ? `${label} ${message}` : message;
-}
+/** SPEC's one sentence for the three required fields; under a single field, name just that one. */
+const messageOf = (label: string, message: string | undefined) =>
+  message === PROPERTY_FIELDS_REQUIRED ? `${label} is required` : fieldMessage(label, message);
+
+const COUNT_FIELDS = [
+  { name: 'bedrooms', label: 'Bedrooms' },
+  { name: 'bathrooms', label: 'Bathrooms' },
+] as const;
 
 export interface PropertyFormDialogProps {
   open: boolean;
@@ -106,9 +102,6 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
   const isAdmin = user?.role === 'admin';
   const canPickOwner = isAdmin || user?.role === 'agent';
   const isEdit = property !== null;
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
 
   const [version, setVersion] = useState(property?.__v);
   const [ownerOption, setOwnerOption] = useState(() => ownerOptionOf(property));
@@ -122,7 +115,7 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
     control,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<PropertyFormValues, unknown, PropertyFormOutput>({
     resolver: zodResolver(PropertyForm),
     mode: 'onTouched',
@@ -130,10 +123,7 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
   });
   const busy = isSubmitting || reloading;
   const currency = useWatch({ control, name: 'currency' });
-
-  const handleClose = () => {
-    if (!busy) onClose();
-  };
+  const bound = { control, formatError: messageOf };
 
   const handleSave = async (values: PropertyFormOutput) => {
     setServerError(null);
@@ -185,255 +175,135 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
   const full = { gridColumn: '1 / -1' };
 
   return (
-    <Dialog
+    <ActionDialog
       open={open}
-      onClose={handleClose}
-      fullScreen={fullScreen}
-      fullWidth
+      title={isEdit ? `Edit ${property.name}` : 'Add property'}
+      action={{ label: 'Save', pending: isSubmitting }}
+      busy={busy}
+      onClose={onClose}
+      onExited={onExited}
+      onSubmit={(event) => void handleSubmit(handleSave)(event)}
       maxWidth="sm"
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
+      dividers
     >
-      {/* Validation is the contract's (as you type), not the browser's bubbles: noValidate. */}
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void handleSubmit(handleSave)(event)}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-      >
-        <DialogTitle id={titleId}>{isEdit ? `Edit ${property.name}` : 'Add property'}</DialogTitle>
-        <DialogContent dividers>
-          {serverError && (
-            <Alert
-              severity="error"
-              sx={{ mb: 2 }}
-              action={
-                isStale ? (
-                  <Button
-                    color="inherit"
-                    size="small"
-                    onClick={() => void handleReload()}
-                    disabled={reloading}
-                  >
-                    Reload
-                  </Button>
-                ) : undefined
-              }
-            >
-              {serverError.message}
-              {isStale && ' Reloading discards the changes made here.'}
-            </Alert>
-          )}
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-            <Controller
-              name="name"
+      {serverError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            isStale ? (
+              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
+                Reload
+              </Button>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+          {isStale && ' Reloading discards the changes made here.'}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <FormTextField {...bound} name="name" label="Name" required autoFocus sx={full} />
+        <FormTextField {...bound} name="address" label="Address" required sx={full} />
+        <FormTextField {...bound} name="type" label="Type" select required sx={isEdit ? undefined : full}>
+          {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
+        </FormTextField>
+        {isEdit && (
+          <FormTextField {...bound} name="status" label="Status" select>
+            {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
+          </FormTextField>
+        )}
+        <FormTextField
+          {...bound}
+          name="rent"
+          label="Monthly rent"
+          placeholder="1250.50"
+          helperText="In major units, e.g. 1250.50"
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+            input: currency
+              ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }
+              : {},
+          }}
+        />
+        <FormTextField
+          {...bound}
+          name="currency"
+          label="Currency"
+          toValue={(text) => text.toUpperCase()}
+          slotProps={{ htmlInput: { maxLength: 3, autoComplete: 'off', spellCheck: false } }}
+        />
+        {COUNT_FIELDS.map(({ name, label }) => (
+          <FormTextField
+            {...bound}
+            key={name}
+            name={name}
+            label={label}
+            type="number"
+            toValue={(text) => (text === '' ? null : Number(text))}
+            slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
+          />
+        ))}
+        {canPickOwner && (
+          <Box sx={isAdmin ? undefined : full}>
+            <PickerField
               control={control}
-              render={({ field: { ref, ...field } }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  label="Name"
-                  required
-                  autoFocus
-                  error={Boolean(errors.name)}
-                  helperText={messageOf('Name', errors.name)}
-                  sx={full}
-                />
-              )}
-            />
-            <Controller
-              name="address"
-              control={control}
-              render={({ field: { ref, ...field } }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  label="Address"
-                  required
-                  error={Boolean(errors.address)}
-                  helperText={messageOf('Address', errors.address)}
-                  sx={full}
-                />
-              )}
-            />
-            <Controller
-              name="type"
-              control={control}
-              render={({ field: { ref, value, ...field } }) => (
-                <TextField
-                  {...field}
-                  value={value ?? ''}
-                  inputRef={ref}
-                  select
-                  label="Type"
-                  required
-                  sx={isEdit ? undefined : full}
-                  error={Boolean(errors.type)}
-                  helperText={messageOf('Type', errors.type)}
-                >
-                  {PROPERTY_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {TYPE_LABELS[type]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            {isEdit && (
-              <Controller
-                name="status"
-                control={control}
-                render={({ field: { ref, value, ...field } }) => (
-                  <TextField
-                    {...field}
-                    value={value ?? ''}
-                    inputRef={ref}
-                    select
-                    label="Status"
-                    error={Boolean(errors.status)}
-                    helperText={messageOf('Status', errors.status)}
-                  >
-                    {PROPERTY_STATUSES.map((status) => (
-                      <MenuItem key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            )}
-            <Controller
-              name="rent"
-              control={control}
-              render={({ field: { ref, ...field } }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  label="Monthly rent"
-                  placeholder="1250.50"
-                  error={Boolean(errors.rent)}
-                  helperText={messageOf('Monthly rent', errors.rent) ?? 'In major units, e.g. 1250.50'}
-                  slotProps={{
-                    htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                    input: currency
-                      ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }
-                      : {},
-                  }}
-                />
-              )}
-            />
-            <Controller
-              name="currency"
-              control={control}
-              render={({ field: { ref, value, onChange, ...field } }) => (
-                <TextField
-                  {...field}
-                  value={value ?? ''}
-                  onChange={(event) => onChange(event.target.value.toUpperCase())}
-                  inputRef={ref}
-                  label="Currency"
-                  error={Boolean(errors.currency)}
-                  helperText={messageOf('Currency', errors.currency)}
-                  slotProps={{ htmlInput: { maxLength: 3, autoComplete: 'off', spellCheck: false } }}
-                />
-              )}
-            />
-            {(['bedrooms', 'bathrooms'] as const).map((name) => {
-              const label = name === 'bedrooms' ? 'Bedrooms' : 'Bathrooms';
-              return (
-                <Controller
-                  key={name}
-                  name={name}
-                  control={control}
-                  render={({ field: { ref, value, onChange, ...field } }) => (
-                    <TextField
-                      {...field}
-                      value={value ?? ''}
-                      onChange={(event) =>
-                        onChange(event.target.value === '' ? null : Number(event.target.value))
-                      }
-                      inputRef={ref}
-                      type="number"
-                      label={label}
-                      error={Boolean(errors[name])}
-                      helperText={messageOf(label, errors[name])}
-                      slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
-                    />
-                  )}
-                />
-              );
-            })}
-            {canPickOwner && (
-              <Controller
-                name="ownerId"
-                control={control}
-                render={({ field }) => (
-                  <Box sx={isAdmin ? undefined : full}>
-                    <OwnerAutocomplete
-                      label="Owner"
-                      value={ownerOption}
-                      onChange={(option) => {
-                        setOwnerOption(option);
-                        field.onChange(option?._id ?? null);
-                      }}
-                      onBlur={field.onBlur}
-                      error={messageOf('Owner', errors.ownerId)}
-                    />
-                  </Box>
-                )}
-              />
-            )}
-            {isAdmin && (
-              <Controller
-                name="agentId"
-                control={control}
-                render={({ field }) => (
-                  <AgentAutocomplete
-                    label="Agent"
-                    value={agentOption}
-                    onChange={(option) => {
-                      setAgentOption(option);
-                      field.onChange(option?._id ?? null);
-                    }}
-                    onBlur={field.onBlur}
-                    error={messageOf('Agent', errors.agentId)}
-                  />
-                )}
-              />
-            )}
-            <Controller
-              name="description"
-              control={control}
-              render={({ field: { ref, value, ...field } }) => (
-                <TextField
-                  {...field}
-                  value={value ?? ''}
-                  inputRef={ref}
-                  label="Description"
-                  multiline
-                  minRows={3}
-                  error={Boolean(errors.description)}
-                  helperText={messageOf('Description', errors.description)}
-                  sx={full}
-                />
-              )}
+              name="ownerId"
+              label="Owner"
+              Picker={OwnerAutocomplete}
+              option={ownerOption}
+              onOptionChange={setOwnerOption}
             />
           </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={handleClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Save
-          </Button>
-        </DialogActions>
+        )}
+        {isAdmin && (
+          <PickerField
+            control={control}
+            name="agentId"
+            label="Agent"
+            Picker={AgentAutocomplete}
+            option={agentOption}
+            onOptionChange={setAgentOption}
+          />
+        )}
+        <FormTextField {...bound} name="description" label="Description" multiline minRows={3} sx={full} />
       </Box>
-    </Dialog>
+    </ActionDialog>
+  );
+}
+
+/** An owner or agent picker bound to its id field; `option` keeps the chosen name to show. */
+function PickerField({
+  control,
+  name,
+  label,
+  Picker,
+  option,
+  onOptionChange,
+}: {
+  control: Control<PropertyFormValues, unknown, PropertyFormOutput>;
+  name: 'ownerId' | 'agentId';
+  label: string;
+  Picker: ComponentType<Omit<SearchAutocompleteProps, 'options' | 'loading' | 'onSearchChange'>>;
+  option: PickerOption | null;
+  onOptionChange: (option: PickerOption | null) => void;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Picker
+          label={label}
+          value={option}
+          onChange={(next) => {
+            onOptionChange(next);
+            field.onChange(next?._id ?? null);
+          }}
+          onBlur={field.onBlur}
+          error={messageOf(label, fieldState.error?.message)}
+        />
+      )}
+    />
   );
 }

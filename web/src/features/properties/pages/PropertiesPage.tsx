@@ -33,6 +33,7 @@ import {
   type PropertyType,
 } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
@@ -46,6 +47,24 @@ import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts
 const PAGE_SIZES = [10, 25, 50, 100];
 /** Grid columns the server can sort by; their field names are the API's `sort` keys. */
 const SORTABLE = new Set(['name', 'address', 'type', 'status', 'rentAmount']);
+
+const ROW_ACTIONS = [
+  { kind: 'form', label: 'Edit', tooltip: 'Edit', Icon: EditIcon, sx: undefined },
+  {
+    kind: 'transfer',
+    label: 'Transfer',
+    tooltip: 'Transfer to another owner',
+    Icon: TransferIcon,
+    sx: undefined,
+  },
+  {
+    kind: 'delete',
+    label: 'Delete',
+    tooltip: 'Delete',
+    Icon: DeleteIcon,
+    sx: { '&:hover, &.Mui-focusVisible': { color: 'error.main' } },
+  },
+] as const;
 
 type DialogState =
   | { kind: 'form'; property: Property | null }
@@ -211,31 +230,17 @@ export function PropertiesPage() {
         renderCell: ({ row }) =>
           canChange(row) ? (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-              <Tooltip title="Edit">
-                <IconButton
-                  aria-label={`Edit ${row.name}`}
-                  onClick={() => openDialog({ kind: 'form', property: row })}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Transfer to another owner">
-                <IconButton
-                  aria-label={`Transfer ${row.name}`}
-                  onClick={() => openDialog({ kind: 'transfer', property: row })}
-                >
-                  <TransferIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton
-                  aria-label={`Delete ${row.name}`}
-                  onClick={() => openDialog({ kind: 'delete', property: row })}
-                  sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
+              {ROW_ACTIONS.map(({ kind, label, tooltip, Icon, sx }) => (
+                <Tooltip key={kind} title={tooltip}>
+                  <IconButton
+                    aria-label={`${label} ${row.name}`}
+                    onClick={() => openDialog({ kind, property: row })}
+                    sx={sx}
+                  >
+                    <Icon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ))}
             </Box>
           ) : null,
       });
@@ -315,11 +320,7 @@ export function PropertiesPage() {
           onChange={(event) => setStatus(event.target.value as PropertyStatus | '')}
         >
           <MenuItem value="">All statuses</MenuItem>
-          {PROPERTY_STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </MenuItem>
-          ))}
+          {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
         </TextField>
         <TextField
           select
@@ -329,11 +330,7 @@ export function PropertiesPage() {
           onChange={(event) => setType(event.target.value as PropertyType | '')}
         >
           <MenuItem value="">All types</MenuItem>
-          {PROPERTY_TYPES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {TYPE_LABELS[value]}
-            </MenuItem>
-          ))}
+          {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
         </TextField>
       </Box>
 

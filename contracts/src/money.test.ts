@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMajorUnits,
+  formatMoney,
+  MajorUnitsText,
   MONEY_DECIMALS_MESSAGE,
   MONEY_FORMAT_MESSAGE,
-  MoneyText,
   parseMajorUnits,
-} from './money-input.ts';
+} from './money.ts';
+
+describe('formatMoney', () => {
+  it.each([
+    [123456, 'USD', '$1,234.56'],
+    [-5, 'USD', '-$0.05'],
+    [0, 'USD', '$0.00'],
+    [100, 'USD', '$1.00'],
+    [999999999999999, 'USD', '$9,999,999,999,999.99'],
+  ])('shows %i %s as %j', (amount, currency, text) => {
+    expect(formatMoney(amount, currency)).toBe(text);
+  });
+});
 
 describe('parseMajorUnits', () => {
   it.each([
@@ -39,8 +52,8 @@ describe('parseMajorUnits', () => {
   });
 
   it('gives the form schema integer cents or the message', () => {
-    expect(MoneyText.parse('0.29')).toBe(29);
-    const result = MoneyText.safeParse('1.234');
+    expect(MajorUnitsText.parse('0.29')).toBe(29);
+    const result = MajorUnitsText.safeParse('1.234');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(MONEY_DECIMALS_MESSAGE);
   });
