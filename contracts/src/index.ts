@@ -9,3 +9,4 @@ export * from './companies.ts';
 export * from './auth.ts';
 export * from './properties.ts';
 export * from './health.ts';
+export * from './leases.ts';

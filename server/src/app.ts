@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import { webDistFolder } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
+import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { ownerRoutes } from './features/owners/index.ts';
+import { leaseRoutes } from './features/leases/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
+import { tenantRoutes } from './features/tenants/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
@@ -78,6 +81,9 @@ export async function buildApp({
       await api.register(companyRoutes);
       await api.register(userRoutes);
       await api.register(propertyRoutes);
+      await api.register(tenantRoutes);
+      await api.register(leaseRoutes);
+      await api.register(auditRoutes);
       await api.register(ownerRoutes);
     },
     { prefix: '/api' },

@@ -19,6 +19,8 @@ const accountantPages: NavItem[] = [
   { label: 'Tasks', to: '/accountant-dashboard/tasks' },
   { label: 'Data sync', to: '/accountant-dashboard/data-sync' },
   { label: 'Properties', to: '/accountant-dashboard/properties' },
+  { label: 'Owners', to: '/accountant-dashboard/owners' },
+  { label: 'Tenants', to: '/accountant-dashboard/tenants' },
   { label: 'Leases', to: '/leases' },
   { label: 'Settings', to: '/accountant-dashboard/settings' },
 ];
@@ -28,15 +30,20 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
   admin: [
     { label: 'Dashboard', to: '/admin-dashboard', end: true },
     { label: 'Properties', to: '/admin-dashboard/properties' },
+    { label: 'Owners', to: '/admin-dashboard/owners' },
+    { label: 'Tenants', to: '/admin-dashboard/tenants' },
+    { label: 'Leases', to: '/leases' },
     { label: 'Company profile', to: '/admin-dashboard/company' },
     { label: 'Users', to: '/admin/users' },
+    { label: 'Audit log', to: '/admin-dashboard/audit' },
     { label: 'Maintenance', to: '/admin/maintenance' },
     { label: 'Payments', to: '/admin/payments' },
-    { label: 'Leases', to: '/leases' },
   ],
   agent: [
     { label: 'Dashboard', to: '/agent-dashboard', end: true },
     { label: 'Properties', to: '/agent-dashboard/properties' },
+    { label: 'Owners', to: '/agent-dashboard/owners' },
+    { label: 'Tenants', to: '/agent-dashboard/tenants' },
     { label: 'Leases', to: '/leases' },
   ],
   owner: [
@@ -45,8 +52,5 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Leases', to: '/leases' },
   ],
   accountant: accountantPages,
-  other: [
-    { label: 'Dashboard', to: '/dashboard', end: true },
-    { label: 'Leases', to: '/leases' },
-  ],
+  other: [{ label: 'Dashboard', to: '/dashboard', end: true }],
 };

@@ -50,6 +50,19 @@ const CompanyProfilePage = lazyPage(
   () => import('../features/company/pages/CompanyProfilePage.tsx'),
   'CompanyProfilePage',
 );
+const UsersPage = lazyPage(() => import('../features/users/pages/UsersPage.tsx'), 'UsersPage');
+const LeasesPage = lazyPage(() => import('../features/leases/pages/LeasesPage.tsx'), 'LeasesPage');
+const LeaseDetailPage = lazyPage(
+  () => import('../features/leases/pages/LeaseDetailPage.tsx'),
+  'LeaseDetailPage',
+);
+const OwnersPage = lazyPage(() => import('../features/owners/pages/OwnersPage.tsx'), 'OwnersPage');
+const TenantsPage = lazyPage(() => import('../features/tenants/pages/TenantsPage.tsx'), 'TenantsPage');
+const TenantDetailPage = lazyPage(
+  () => import('../features/tenants/pages/TenantDetailPage.tsx'),
+  'TenantDetailPage',
+);
+const AuditLogPage = lazyPage(() => import('../features/audit/pages/AuditLogPage.tsx'), 'AuditLogPage');
 const ProfilePage = lazyPage(() => import('../features/account/pages/ProfilePage.tsx'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/account/pages/SettingsPage.tsx'), 'SettingsPage');
 
@@ -66,6 +79,13 @@ const section = (path: string, key: SectionKey): RouteObject => ({
   path,
   element: <SectionPage section={key} />,
 });
+
+/** Owner and tenant registers, inside each staff dashboard. */
+const peopleRoutes: RouteObject[] = [
+  { path: 'owners', element: <OwnersPage /> },
+  { path: 'tenants', element: <TenantsPage /> },
+  { path: 'tenants/:tenantId', element: <TenantDetailPage /> },
+];
 
 const dashboard = (
   path: string,
@@ -93,6 +113,8 @@ export const routes: RouteObject[] = [
           { path: '/dashboard', element: guarded(<GeneralDashboardPage />) },
           dashboard('/admin-dashboard', 'admin', <AdminHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
+            ...peopleRoutes,
+            { path: 'audit', element: <AuditLogPage /> },
             { path: 'company', element: <CompanyProfilePage /> },
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
@@ -103,6 +125,7 @@ export const routes: RouteObject[] = [
           ]),
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
+            ...peopleRoutes,
             { path: 'payments', element: <AccountantPaymentsPage /> },
             section('property-accounts', 'property-accounts'),
             section('property-accounts/:propertyId', 'property-account'),
@@ -116,10 +139,11 @@ export const routes: RouteObject[] = [
             section('tasks', 'tasks'),
             section('data-sync', 'data-sync'),
           ]),
-          { path: '/admin/users', element: guarded(<SectionPage section="users" />, ['admin']) },
+          { path: '/admin/users', element: guarded(<UsersPage />, ['admin']) },
           { path: '/admin/maintenance', element: guarded(<SectionPage section="maintenance" />, ['admin']) },
           { path: '/admin/payments', element: guarded(<SectionPage section="admin-payments" />, ['admin']) },
-          { path: '/leases', element: guarded(<SectionPage section="leases" />) },
+          { path: '/leases', element: guarded(<LeasesPage />) },
+          { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />) },
           { path: '/test-auth', element: guarded(<TestAuthPage />) },
           { path: '/profile', element: guarded(<ProfilePage />) },
           { path: '/settings', element: guarded(<SettingsPage />) },

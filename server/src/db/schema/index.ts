@@ -5,3 +5,5 @@ export * from './owners.ts';
 export * from './properties.ts';
 export * from './audit.ts';
 export * from './system.ts';
+export * from './tenants.ts';
+export * from './leases.ts';

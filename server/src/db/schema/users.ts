@@ -1,4 +1,14 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ROLES } from '@lintel/contracts';
 import { companies } from './companies.ts';
@@ -17,6 +27,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     role: text('role', { enum: ROLES }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Bumped when the user is deactivated or changes password: older access tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -38,10 +51,13 @@ export const invitations = pgTable(
     codeHash: text('code_hash').notNull(),
     email: text('email'),
     role: text('role', { enum: ROLES }).notNull(),
+    /** An owner invitation binds the new user to this owner record. */
+    ownerId: uuid('owner_id'),
     createdBy: uuid('created_by').references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     usedBy: uuid('used_by').references(() => users.id),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,1 +1,2 @@
 export { recordAudit, auditActor, type AuditActor, type AuditEntry } from './service.ts';
+export { auditRoutes } from './routes.ts';

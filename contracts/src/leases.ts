@@ -1,0 +1,1 @@
+export const LEASE_STATUSES = ['draft', 'active', 'expired', 'terminated'] as const;

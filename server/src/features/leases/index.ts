@@ -1,0 +1,1 @@
+export { leaseRoutes } from './routes.ts';

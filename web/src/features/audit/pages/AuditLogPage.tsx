@@ -1,0 +1,3 @@
+export function AuditLogPage() {
+  return <h1>AuditLogPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function LeaseDetailPage() {
+  return <h1>LeaseDetailPage</h1>;
+}

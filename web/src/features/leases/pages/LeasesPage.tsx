@@ -1,0 +1,3 @@
+export function LeasesPage() {
+  return <h1>LeasesPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function OwnersPage() {
+  return <h1>OwnersPage</h1>;
+}

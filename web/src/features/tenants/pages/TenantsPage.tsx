@@ -1,0 +1,3 @@
+export function TenantsPage() {
+  return <h1>TenantsPage</h1>;
+}
