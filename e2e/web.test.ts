@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, E2E_JWT_SECRET, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -22,10 +22,6 @@ async function open(width?: number) {
   pages.push(page);
   return page;
 }
-
-/** A link in the side area (dashboards repeat some of them as cards). */
-const navLink = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 
 const storage = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 

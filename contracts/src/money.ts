@@ -49,3 +49,18 @@ export const MajorUnitsText = z.string().transform((text, ctx) => {
   }
   return parsed.cents;
 });
+
+/**
+ * `amount` grown by `bp` basis points (500 = 5%), rounded half-up (away from zero) to the minor
+ * unit. BigInt keeps large amounts exact: amount × (10000 + bp) can pass Number.MAX_SAFE_INTEGER.
+ */
+export function applyBasisPoints(amount: number, bp: number): number {
+  if (!Number.isSafeInteger(amount) || !Number.isSafeInteger(bp)) {
+    throw new RangeError('applyBasisPoints takes integer minor units and integer basis points');
+  }
+  const product = BigInt(Math.abs(amount)) * BigInt(10000 + bp);
+  const magnitude = (product + 5000n) / 10000n;
+  const result = Number(amount < 0 ? -magnitude : magnitude);
+  if (!Number.isSafeInteger(result)) throw new RangeError('The amount is too large');
+  return result;
+}

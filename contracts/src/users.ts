@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, envelope, Id, pageEnvelope, PageQuery, Role, Timestamp } from './common.ts';
+import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Role, Timestamp } from './common.ts';
 
 export const User = z.object({
   _id: Id,
@@ -17,19 +17,41 @@ export type User = z.infer<typeof User>;
 export const InvitationInput = z.object({
   email: z.email().trim().toLowerCase().max(254).optional(),
   role: Role,
+  /** Only with role 'owner': the owner record the new user is bound to on sign-up. */
+  ownerId: Id.optional(),
 });
 export type InvitationInput = z.infer<typeof InvitationInput>;
 
-export const Invitation = z.object({
+/** An invitation as listed: never its code (only the code's hash is kept). */
+export const PendingInvitation = z.object({
   _id: Id,
   email: z.string().nullable(),
   role: Role,
-  /** Shown once, at creation; only its hash is kept. */
-  code: z.string(),
+  ownerId: Id.nullable(),
+  createdBy: Id.nullable(),
   expiresAt: Timestamp,
   createdAt: Timestamp,
 });
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+export const Invitation = PendingInvitation.extend({
+  /** Shown once, at creation; only its hash is kept. */
+  code: z.string(),
+  /** Relative sign-up link carrying the code: `/signup?code=…`. */
+  signupPath: z.string(),
+});
 export type Invitation = z.infer<typeof Invitation>;
+
+/** Admin: change a user's role, deactivate (`active: false`) or reactivate them. */
+export const UserUpdateInput = z
+  .object({ role: Role.optional(), active: z.boolean().optional() })
+  .refine((input) => input.role !== undefined || input.active !== undefined, {
+    message: 'Send a role or active',
+  });
+export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
+
+export const LAST_ADMIN_MESSAGE =
+  'A company needs at least one active admin. Make another user an admin first.';
 
 /** `q` searches first name, last name and email; `sort` is name, email, role or createdAt. */
 export const UserQuery = PageQuery.extend({
@@ -46,8 +68,26 @@ export const usersApi = {
     query: UserQuery,
     reply: pageEnvelope(User),
   }),
+  update: call('PATCH', '/users/:id', {
+    summary: "Change a user's role or deactivate / reactivate them (admin; never the last active admin)",
+    tag: 'users',
+    params: IdParam,
+    body: UserUpdateInput,
+    reply: envelope(User),
+  }),
+  listInvitations: call('GET', '/users/invitations', {
+    summary: 'Pending invitations: not used, revoked or expired (admin: all; agent: their own)',
+    tag: 'users',
+    reply: envelope(z.array(PendingInvitation)),
+  }),
+  revokeInvitation: call('DELETE', '/users/invitations/:id', {
+    summary: 'Revoke a pending invitation (admin, or the agent who created it)',
+    tag: 'users',
+    params: IdParam,
+    reply: envelope(PendingInvitation),
+  }),
   createInvitation: call('POST', '/users/invitations', {
-    summary: 'Issue a one-time sign-up code for the company (admin)',
+    summary: 'Issue a one-time sign-up code (admin: any role; agent: an owner record)',
     tag: 'users',
     body: InvitationInput,
     reply: envelope(Invitation),

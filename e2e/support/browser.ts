@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './app.ts';
 
 // Debian's Chromium; these flags keep it off the network this machine does not have.
@@ -31,3 +31,7 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** A link in the side area (dashboards repeat some of them as cards). */
+export const navLink = (page: Page, name: string): Locator =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });

@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './features/demo/index.ts';
+import { startLeaseExpiry } from './features/leases/index.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -25,7 +26,12 @@ async function start() {
   await migrateDatabase(database);
   const demo = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ database, config });
-  app.addHook('onClose', () => database.close());
+  // Lease expiry: once at start, then hourly; stopped before the database closes.
+  const stopLeaseExpiry = startLeaseExpiry(database.db, app.log);
+  app.addHook('onClose', async () => {
+    await stopLeaseExpiry();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Ctx } from '../db/scope.ts';
-import { ACCESS_COOKIE, verifyAccessToken, type Identity } from '../features/auth/index.ts';
+import { ACCESS_COOKIE, findSessionState, verifyAccessToken, type Identity } from '../features/auth/index.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { assertXsrf } from './security.ts';
 
@@ -14,6 +14,8 @@ declare module 'fastify' {
     access?: 'public' | 'session';
   }
 }
+
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 async function identify(req: FastifyRequest, secret: Uint8Array): Promise<Identity> {
   const header = req.headers.authorization;
@@ -38,6 +40,12 @@ export const tenantPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (req) => {
     if (req.routeOptions.config.access !== 'session') return;
     const identity = await identify(req, app.signingSecret);
+    // Deactivation and password changes bump the user's token version: older tokens end here,
+    // before their 15 minutes are up. Read by user id alone, outside any company scope.
+    const state = await findSessionState(app.database.db, identity.userId);
+    if (!state?.isActive || state.tokenVersion !== identity.tokenVersion) {
+      throw unauthorized(SESSION_ENDED);
+    }
     req.ctx = {
       db: app.database.db,
       companyId: identity.companyId,

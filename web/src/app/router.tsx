@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
+            ...peopleRoutes,
           ]),
           dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authApi } from '@lintel/contracts';
+import { authApi, meApi } from '@lintel/contracts';
 import { route } from '../../lib/http.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { assertXsrf } from '../../plugins/security.ts';
@@ -7,7 +7,7 @@ import { getCurrentUser } from '../users/index.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { verifyAccessToken } from './tokens.ts';
-import { login, logout, refresh, signup, type AuthDeps } from './service.ts';
+import { changePassword, login, logout, refresh, signup, type AuthDeps } from './service.ts';
 
 export async function authRoutes(app: FastifyInstance, options: { cookieSecure: boolean }) {
   const deps: AuthDeps = { db: app.database.db, secret: app.signingSecret, throttle: new LoginThrottle() };
@@ -51,5 +51,12 @@ export async function authRoutes(app: FastifyInstance, options: { cookieSecure: 
     await logout(deps, { refreshToken: req.cookies[REFRESH_COOKIE], familyId: identity?.familyId });
     clearSessionCookies(reply);
     return { status: 'success' as const };
+  });
+
+  // Lives here, not in users: it issues the session's new token pair and cookies, as login does.
+  route(app, meApi.changePassword, async (req, reply) => {
+    const tokens = await changePassword(deps, req.ctx, req.body);
+    setSessionCookies(reply, tokens, secure);
+    return tokens;
   });
 }

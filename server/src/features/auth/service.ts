@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { LoginInput, Session, SignupInput, TokenPair } from '@lintel/contracts';
+import type { LoginInput, PasswordChangeInput, Session, SignupInput, TokenPair } from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { systemTransact } from '../../db/scope.ts';
+import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/index.ts';
+import { badRequest, conflict, forbidden, unauthorized, unprocessable } from '../../lib/errors.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
 import {
   findCompany,
   insertCompany,
@@ -20,9 +20,11 @@ import {
   findUserById,
   insertUser,
   markInvitationUsed,
+  updateUserColumns,
   toUser,
   type UserRow,
 } from '../users/index.ts';
+import { bindOwnerUser } from '../owners/index.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_DAYS, signAccessToken } from './tokens.ts';
@@ -64,7 +66,13 @@ async function issueTokens(
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
   });
   const token = await signAccessToken(
-    { userId: user.id, companyId: user.companyId, role: user.role, familyId },
+    {
+      userId: user.id,
+      companyId: user.companyId,
+      role: user.role,
+      familyId,
+      tokenVersion: user.tokenVersion,
+    },
     secret,
   );
   return { status: 'success', token, refreshToken };
@@ -128,7 +136,12 @@ export async function signup(
       let user: UserRow;
       if (typeof input.company === 'string') {
         const invitation = await findInvitationForUpdate(tx, hashToken(input.company));
-        if (!invitation || invitation.usedAt || invitation.expiresAt.getTime() <= Date.now()) {
+        if (
+          !invitation ||
+          invitation.usedAt ||
+          invitation.revokedAt ||
+          invitation.expiresAt.getTime() <= Date.now()
+        ) {
           throw invalidInvitation();
         }
         if (invitation.email && invitation.email !== input.email) {
@@ -143,6 +156,16 @@ export async function signup(
         company = found;
         user = await insertUser(tx, { ...person, companyId: company.id, role: invitation.role });
         if (!(await markInvitationUsed(tx, invitation.id, user.id))) throw invalidInvitation();
+        // An owner invitation binds its owner record, so the owner sees their properties at once.
+        if (
+          invitation.ownerId &&
+          !(await bindOwnerUser(tx, { companyId: company.id }, invitation.ownerId, user.id))
+        ) {
+          throw badRequest(
+            'INVALID_INVITATION',
+            'The owner record for this invitation already has an account or no longer exists.',
+          );
+        }
       } else {
         company = await insertCompany(tx, input.company);
         user = await insertUser(tx, { ...person, companyId: company.id, role: 'admin' });
@@ -224,3 +247,36 @@ export async function logout(
     }
   });
 }
+
+/**
+ * The signed-in user changes their password: the current one is required; every other session
+ * ends (access tokens by the version bump, refresh tokens revoked) and this one continues with a
+ * fresh token pair in a new family.
+ */
+export async function changePassword(
+  deps: Pick<AuthDeps, 'secret'>,
+  ctx: Ctx,
+  input: PasswordChangeInput,
+): Promise<TokenPair> {
+  const passwordHash = await hashPassword(input.newPassword);
+  return transact(ctx, async (tx) => {
+    const user = await findUserById(tx, ctx.userId);
+    if (!user?.isActive) throw unauthorized(SESSION_ENDED);
+    if (!(await verify(user.passwordHash, input.currentPassword))) {
+      throw unprocessable('WRONG_PASSWORD', 'Your current password is not correct.');
+    }
+    const updated = await updateUserColumns(tx, ctx, user.id, { passwordHash, bumpTokenVersion: true });
+    await repo.revokeUserRefreshTokens(tx, user.id);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'user.password_changed',
+      entity: 'user',
+      entityId: user.id,
+    });
+    return issueTokens(tx, deps.secret, updated);
+  });
+}
+
+/** Deactivation: every refresh token the user holds stops working at once. */
+export const revokeUserSessions = (tx: Tx, userId: string) => repo.revokeUserRefreshTokens(tx, userId);
+
+export { findSessionState } from './repo.ts';

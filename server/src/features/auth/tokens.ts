@@ -9,12 +9,19 @@ export interface Identity {
   companyId: string;
   role: Ctx['role'];
   familyId: string;
+  /** users.token_version when the token was signed; a later bump ends the token. */
+  tokenVersion: number;
 }
 
 const ISSUER = 'lintel';
 
 export async function signAccessToken(identity: Identity, secret: Uint8Array): Promise<string> {
-  return new SignJWT({ cid: identity.companyId, role: identity.role, fam: identity.familyId })
+  return new SignJWT({
+    cid: identity.companyId,
+    role: identity.role,
+    fam: identity.familyId,
+    ver: identity.tokenVersion,
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(identity.userId)
     .setIssuer(ISSUER)
@@ -27,16 +34,17 @@ export async function signAccessToken(identity: Identity, secret: Uint8Array): P
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<Identity | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
-    const { sub, cid, role, fam } = payload;
+    const { sub, cid, role, fam, ver } = payload;
     if (
       typeof sub !== 'string' ||
       typeof cid !== 'string' ||
       typeof role !== 'string' ||
-      typeof fam !== 'string'
+      typeof fam !== 'string' ||
+      typeof ver !== 'number'
     ) {
       return null;
     }
-    return { userId: sub, companyId: cid, role: role as Identity['role'], familyId: fam };
+    return { userId: sub, companyId: cid, role: role as Identity['role'], familyId: fam, tokenVersion: ver };
   } catch {
     return null;
   }

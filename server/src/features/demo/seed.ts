@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
+import { companies, leases, tenants } from '../../db/schema/index.ts';
 import { systemTransact } from '../../db/scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { hashPassword } from '../auth/index.ts';
@@ -83,6 +83,77 @@ const KINDS: { type: PropertyType; label: string; rent: number; bedrooms: number
 
 const PROPERTY_COUNT = 25;
 
+const TENANT_NAMES = [
+  'Blessing Mhlanga',
+  'Tatenda Chirwa',
+  'Rumbidzai Gumbo',
+  'Kudakwashe Ndlovu',
+  'Ruvimbo Sithole',
+  'Tinashe Mapfumo',
+  'Nokuthula Dube',
+  'Tafadzwa Moyo',
+  'Chiedza Marange',
+  'Farai Zvobgo',
+  'Vimbai Chinamasa',
+  'Tonderai Musoni',
+  'Ropafadzo Shumba',
+  'Anesu Makoni',
+  'Nyarai Kanengoni',
+  'Panashe Mutandwa',
+  'Shamiso Hove',
+  'Tawanda Chikomba',
+  'Rutendo Mlambo',
+  'Kundai Zhou',
+];
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * A tenant and an active twelve-month lease that started one to eleven months ago, so some end
+ * within the next 30 days (the dashboards' "ending soon") whenever the demo is created.
+ */
+async function letProperty(
+  tx: Tx,
+  companyId: string,
+  propertyId: string,
+  { n, tenant: tenantNumber }: { n: number; tenant: number },
+  rentCents: number,
+) {
+  const name = TENANT_NAMES[tenantNumber % TENANT_NAMES.length]!;
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({
+      companyId,
+      name,
+      email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@tenant.example.com`,
+      phone: `+263 77 ${String(100 + n).padStart(3, '0')} ${String(4000 + n * 37).slice(0, 4)}`,
+      idNumber: `${String(10 + n)}-${String(1000000 + n * 7919)}-T-${String(10 + n)}`,
+    })
+    .returning({ id: tenants.id });
+  const monthsAgo = 1 + (n % 11);
+  const today = new Date();
+  const start = new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsAgo, today.getUTCDate() - ((n * 13) % 28)),
+  );
+  const end = new Date(start);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  end.setUTCDate(end.getUTCDate() - 1);
+  await tx.insert(leases).values({
+    companyId,
+    propertyId,
+    tenantId: tenant!.id,
+    startDate: isoDay(start),
+    endDate: isoDay(end),
+    rentCents,
+    currency: 'USD',
+    rentDueDay: 1,
+    depositCents: rentCents,
+    depositHeld: true,
+    status: 'active',
+    activatedAt: start,
+  });
+}
+
 async function seed(tx: Tx): Promise<void> {
   const company = await insertCompany(tx, {
     name: 'Demo Realty',
@@ -136,11 +207,12 @@ async function seed(tx: Tx): Promise<void> {
   }
   const agentIds = [people.get('agent@demo.test')!, people.get(SECOND_AGENT.email)!];
 
+  let lettings = 0;
   for (let n = 0; n < PROPERTY_COUNT; n += 1) {
     const kind = KINDS[n % KINDS.length]!;
     const street = STREETS[n % STREETS.length]!;
-    const occupied = n % 5 !== 0 && n % 7 !== 3;
-    await insertProperty(tx, {
+    const occupied = n % 5 !== 0 && n % 7 !== 3 && n !== 12;
+    const propertyId = await insertProperty(tx, {
       companyId: company.id,
       name: `${kind.label} ${n + 1}, ${street.split(',')[0]}`,
       address: `${10 + ((n * 7) % 90)} ${street}`,
@@ -156,6 +228,8 @@ async function seed(tx: Tx): Promise<void> {
       area: kind.area,
       description: `${kind.label} managed by Demo Realty.`,
     });
+    if (occupied)
+      await letProperty(tx, company.id, propertyId, { n, tenant: lettings++ }, kind.rent + (n % 4) * 5000);
   }
   await recordAudit(
     tx,

@@ -1,2 +1,3 @@
 export { ownerRoutes } from './routes.ts';
 export { findOwner, findOwnerOfUser, insertOwner, type OwnerRow } from './repo.ts';
+export { bindOwnerUser } from './repo.ts';

@@ -1,7 +1,7 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/list-query.ts';
 import type { Tx } from '../../db/client.ts';
-import { owners } from '../../db/schema/index.ts';
+import { owners, properties } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
@@ -67,4 +67,91 @@ export async function listOwners(
     .offset((page.page - 1) * page.pageSize);
   const [totals] = await tx.select({ total: count() }).from(owners).where(where);
   return { items, total: totals?.total ?? 0 };
+}
+
+/** Properties naming this owner (read-only look at the properties table: no helper exported there yet). */
+export async function countOwnerProperties(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  ownerId: string,
+): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(properties)
+    .where(inCompany(properties, ctx, eq(properties.ownerId, ownerId)));
+  return row?.total ?? 0;
+}
+
+/** Another owner of the company with this email (case-insensitive) or ID number, if any. */
+export async function findDuplicateOwner(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  values: { email?: string | null | undefined; idNumber?: string | null | undefined },
+  exceptId?: string,
+): Promise<{ field: 'email' | 'idNumber' } | undefined> {
+  const except = exceptId ? ne(owners.id, exceptId) : undefined;
+  if (values.email) {
+    const [row] = await tx
+      .select({ id: owners.id })
+      .from(owners)
+      .where(inCompany(owners, ctx, sql`lower(${owners.email}) = lower(${values.email})`, except))
+      .limit(1);
+    if (row) return { field: 'email' };
+  }
+  if (values.idNumber) {
+    const [row] = await tx
+      .select({ id: owners.id })
+      .from(owners)
+      .where(inCompany(owners, ctx, eq(owners.idNumber, values.idNumber), except))
+      .limit(1);
+    if (row) return { field: 'idNumber' };
+  }
+  return undefined;
+}
+
+/** Serialises owner writes of one company so two concurrent creates cannot both pass the duplicate check. */
+export async function lockCompanyOwners(tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('owners:' || ${ctx.companyId}))`);
+}
+
+/** Updates only at the expected version (when given); false means someone changed it first. */
+export async function updateOwner(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  id: string,
+  changes: Partial<typeof owners.$inferInsert>,
+  expectedVersion: number | undefined,
+): Promise<OwnerRow | undefined> {
+  const [row] = await tx
+    .update(owners)
+    .set({ ...changes, updatedAt: sql`now()`, version: sql`${owners.version} + 1` })
+    .where(
+      inCompany(
+        owners,
+        ctx,
+        eq(owners.id, id),
+        expectedVersion === undefined ? undefined : eq(owners.version, expectedVersion),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteOwner(tx: Tx, ctx: Pick<Ctx, 'companyId'>, id: string): Promise<void> {
+  await tx.delete(owners).where(and(inCompany(owners, ctx, eq(owners.id, id))));
+}
+
+/** Binds an owner record to the user who accepted its invitation; false if it is gone or already bound. */
+export async function bindOwnerUser(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  ownerId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(owners)
+    .set({ userId, updatedAt: sql`now()`, version: sql`${owners.version} + 1` })
+    .where(inCompany(owners, ctx, eq(owners.id, ownerId), sql`${owners.userId} is null`))
+    .returning({ id: owners.id });
+  return rows.length === 1;
 }

@@ -1,2 +1,2 @@
 export { propertyRoutes } from './routes.ts';
-export { insertProperty } from './repo.ts';
+export { findProperty, insertProperty, setPropertyStatus, type PropertyView } from './repo.ts';

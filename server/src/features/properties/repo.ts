@@ -135,3 +135,16 @@ export async function updateProperty(
 export async function deleteProperty(tx: Tx, ctx: Pick<Ctx, 'companyId'>, id: string): Promise<void> {
   await tx.delete(properties).where(inCompany(properties, ctx, eq(properties.id, id)));
 }
+
+/** Occupancy follows the leases (features/leases): activation lets it, the last lease ending frees it. */
+export async function setPropertyStatus(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  propertyId: string,
+  status: PropertyRow['status'],
+): Promise<void> {
+  await tx
+    .update(properties)
+    .set({ status, updatedAt: sql`now()`, version: sql`${properties.version} + 1` })
+    .where(inCompany(properties, ctx, eq(properties.id, propertyId)));
+}

@@ -8,6 +8,7 @@ export {
   insertUser,
   findInvitationForUpdate,
   markInvitationUsed,
+  updateUser as updateUserColumns,
   type UserRow,
   type InvitationRow,
 } from './repo.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../lib/list-query.ts';
 import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
@@ -113,4 +113,114 @@ export async function markInvitationUsed(tx: Tx, invitationId: string, userId: s
     .where(and(eq(invitations.id, invitationId), isNull(invitations.usedAt)))
     .returning({ id: invitations.id });
   return rows.length === 1;
+}
+
+/** A user of this company, locked for the change about to be made. */
+export async function findUserForUpdate(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  userId: string,
+): Promise<UserRow | undefined> {
+  if (!isUuid(userId)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(inCompany(users, ctx, eq(users.id, userId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Locks the company's active admins, in id order (so two changes never deadlock). A concurrent
+ * demotion waits here and then sees the other's commit, so two cannot leave zero admins.
+ */
+export async function lockActiveAdmins(tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inCompany(users, ctx, eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function updateUser(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  userId: string,
+  values: Partial<
+    Pick<UserRow, 'role' | 'isActive' | 'firstName' | 'lastName' | 'email' | 'passwordHash'>
+  > & {
+    preferences?: Record<string, unknown>;
+    /** Ends every access token issued before this change. */
+    bumpTokenVersion?: boolean;
+  },
+): Promise<UserRow> {
+  const { bumpTokenVersion, ...columns } = values;
+  const [row] = await tx
+    .update(users)
+    .set({
+      ...columns,
+      ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: sql`now()`,
+      version: sql`${users.version} + 1`,
+    })
+    .where(inCompany(users, ctx, eq(users.id, userId)))
+    .returning();
+  return row!;
+}
+
+export interface InvitationFilter {
+  /** Only those this user created (an agent sees their own). */
+  createdBy?: string | undefined;
+}
+
+/** Pending: not used, not revoked, not expired; newest first. */
+export async function listPendingInvitations(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  filter: InvitationFilter,
+): Promise<InvitationRow[]> {
+  return tx
+    .select()
+    .from(invitations)
+    .where(
+      inCompany(
+        invitations,
+        ctx,
+        isNull(invitations.usedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, sql`now()`),
+        filter.createdBy ? eq(invitations.createdBy, filter.createdBy) : undefined,
+      ),
+    )
+    .orderBy(desc(invitations.createdAt), asc(invitations.id))
+    .limit(500);
+}
+
+export async function findInvitationByIdForUpdate(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  invitationId: string,
+): Promise<InvitationRow | undefined> {
+  if (!isUuid(invitationId)) return undefined;
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(inCompany(invitations, ctx, eq(invitations.id, invitationId)))
+    .for('update');
+  return row;
+}
+
+export async function markInvitationRevoked(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  invitationId: string,
+): Promise<InvitationRow> {
+  const [row] = await tx
+    .update(invitations)
+    .set({ revokedAt: sql`now()` })
+    .where(inCompany(invitations, ctx, eq(invitations.id, invitationId)))
+    .returning();
+  return row!;
 }

@@ -21,6 +21,7 @@ export function MyPropertiesHome({
   emptyText,
   upcomingTitle,
   upcoming,
+  aside,
 }: {
   subtitle: string;
   /** The role's full properties page. */
@@ -33,6 +34,8 @@ export function MyPropertiesHome({
   emptyText?: string;
   upcomingTitle: string;
   upcoming: ReactNode;
+  /** A card above the upcoming one, e.g. leases ending soon. */
+  aside?: ReactNode;
 }) {
   return (
     <>
@@ -59,7 +62,8 @@ export function MyPropertiesHome({
             }
           />
         </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
+        <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {aside}
           <UpcomingCard title={upcomingTitle}>{upcoming}</UpcomingCard>
         </Grid>
       </Grid>

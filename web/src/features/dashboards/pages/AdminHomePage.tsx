@@ -12,6 +12,7 @@ import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { UpcomingCard } from '../../../components/UpcomingCard.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
+import { EndingLeasesCard } from '../../leases/index.ts';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
@@ -74,17 +75,7 @@ export function AdminHomePage() {
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <UpcomingCard
-            title="Leases"
-            action={
-              <Button component={RouterLink} to="/leases" endIcon={<ArrowForwardIcon />}>
-                Leases
-              </Button>
-            }
-          >
-            {SECTIONS.leases.description} When leases land, this page will show leases ending soon and
-            vacancies to fill.
-          </UpcomingCard>
+          <EndingLeasesCard />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <UpcomingCard title="Rent and payments">

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
+import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyPropertiesHome } from '../components/MyPropertiesHome.tsx';
 
 export function AgentHomePage() {
@@ -20,6 +21,7 @@ export function AgentHomePage() {
       totalLabel="Properties I manage"
       totalCaption="Assigned to you"
       emptyText="No properties assigned to you yet"
+      aside={<EndingLeasesCard />}
       upcomingTitle="Leases, payments and commission"
       upcoming="Next, you will sign leases, record rent on your properties and follow the commission you have earned from this page."
     />

@@ -1,4 +1,5 @@
 import { useProperties } from '../../properties/PropertyProvider.tsx';
+import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyPropertiesHome } from '../components/MyPropertiesHome.tsx';
 
 export function OwnerHomePage() {
@@ -13,6 +14,7 @@ export function OwnerHomePage() {
       error={error}
       totalLabel="My properties"
       totalCaption="Managed for you by the agency"
+      aside={<EndingLeasesCard />}
       upcomingTitle="Statements and payments"
       upcoming="Statements and payments are coming next: the rent received on each property, the agency’s commission, levies and repairs paid, and what was paid out to you, with a statement for every month."
     />

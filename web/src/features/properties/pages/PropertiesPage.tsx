@@ -37,6 +37,7 @@ import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
+import { usePageSize } from '../../account/api.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useDeleteProperty, usePropertyList, type PropertyListQuery } from '../api.ts';
 import { PropertyFormDialog } from '../components/PropertyFormDialog.tsx';
@@ -99,7 +100,9 @@ export function PropertiesPage() {
   const [status, setStatus] = useState<PropertyStatus | ''>('');
   const [type, setType] = useState<PropertyType | ''>('');
   const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
-  const [pageSize, setPageSize] = useState(25);
+  // Starts at the user's saved rows-per-page (Settings) until they pick another size here.
+  const [chosenPageSize, setPageSize] = useState<number | null>(null);
+  const pageSize = usePageSize(chosenPageSize);
   const sort = toSort(sortModel);
   // A new search, filter or order starts again at the first page.
   const listKey = JSON.stringify([q, status, type, sort]);

@@ -1,3 +1,440 @@
+import { useMemo, useState } from 'react';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import BlockIcon from '@mui/icons-material/BlockOutlined';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { ROLES, type Role, type User } from '@lintel/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { optionItems } from '../../../components/option-items.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { toApiError } from '../../../lib/http.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { usePageSize, usePreferences } from '../../account/api.ts';
+import { formatDate } from '../../account/format-date.ts';
+import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
+import { useUpdateUser, useUserList, type UserListQuery } from '../api.ts';
+import { ChangeRoleDialog, fullName } from '../components/ChangeRoleDialog.tsx';
+import { InviteUserDialog } from '../components/InviteUserDialog.tsx';
+import { PendingInvitations } from '../components/PendingInvitations.tsx';
+import { ROLE_LABELS } from '../role-labels.ts';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+/** Grid columns the server sorts by; their field names are the API's `sort` keys. */
+const SORTABLE = new Set(['name', 'email', 'role', 'createdAt']);
+
+type Status = '' | 'true' | 'false';
+
+type DialogState =
+  | { kind: 'invite' }
+  | { kind: 'role'; user: User }
+  | { kind: 'deactivate'; user: User }
+  | { kind: 'reactivate'; user: User };
+
+const toSort = (model: GridSortModel): string | undefined => {
+  const [first] = model;
+  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
+  return first.sort === 'desc' ? `-${first.field}` : first.field;
+};
+
+/** /admin/users: the company's users, their roles and access, and the invitations still open. */
 export function UsersPage() {
-  return <h1>UsersPage</h1>;
+  const { user: me } = useAuth();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const { preferences } = usePreferences();
+
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<Status>('');
+  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
+  const [chosenSize, setChosenSize] = useState<number | null>(null);
+  const pageSize = usePageSize(chosenSize);
+  const sort = toSort(sortModel);
+  const listKey = JSON.stringify([q, role, status, sort, pageSize]);
+  const [paging, setPaging] = useState({ key: listKey, page: 0 });
+  const page = paging.key === listKey ? paging.page : 0;
+
+  const query: UserListQuery = {
+    page: page + 1,
+    pageSize,
+    sort,
+    ...(q ? { q } : {}),
+    ...(role ? { role } : {}),
+    ...(status ? { isActive: status } : {}),
+  };
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useUserList(query);
+  const rows = data?.data ?? [];
+  const total = data?.meta.total ?? 0;
+  const isFiltered = Boolean(q || role || status);
+
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogKey, setDialogKey] = useState(0);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const updateUser = useUpdateUser();
+
+  const openDialog = (next: DialogState) => {
+    setDialog(next);
+    setDialogKey((key) => key + 1);
+    setActionError(null);
+    setDialogOpen(true);
+  };
+  const closeDialog = () => setDialogOpen(false);
+  const forgetDialog = () => setDialog(null);
+
+  const handleSetActive = async (target: User, active: boolean) => {
+    setActionError(null);
+    try {
+      await updateUser.mutateAsync({ id: target._id, body: { active } });
+      closeDialog();
+    } catch (failure) {
+      setActionError(toApiError(failure, 'The user could not be changed. Please try again.').message);
+    }
+  };
+
+  const columns = useMemo<GridColDef<User>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1.2,
+        minWidth: 150,
+        valueGetter: (_value, row) => fullName(row),
+        renderCell: ({ row }) => (
+          <Box
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              justifyContent: 'center',
+              height: '100%',
+              minWidth: 0,
+            }}
+          >
+            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+              {fullName(row)}
+              {row._id === me?._id ? ' (you)' : ''}
+            </Typography>
+            {compact && (
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {ROLE_LABELS[row.role]} · {row.isActive ? 'Active' : 'Deactivated'}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 180 },
+      {
+        field: 'role',
+        headerName: 'Role',
+        width: 130,
+        valueFormatter: (value: Role) => ROLE_LABELS[value],
+      },
+      {
+        field: 'isActive',
+        headerName: 'Status',
+        width: 130,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            label={row.isActive ? 'Active' : 'Deactivated'}
+            color={row.isActive ? 'success' : 'default'}
+          />
+        ),
+      },
+      {
+        field: 'createdAt',
+        headerName: 'Joined',
+        width: 120,
+        valueFormatter: (value: string) => formatDate(value, preferences.dateFormat),
+      },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 112,
+        sortable: false,
+        filterable: false,
+        align: 'right',
+        headerAlign: 'right',
+        renderCell: ({ row }) => {
+          const name = fullName(row);
+          // Your own role and access are changed by another admin: demoting yourself would end this screen.
+          if (row._id === me?._id) return null;
+          return (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
+              <Tooltip title="Change role">
+                <IconButton
+                  aria-label={`Change role of ${name}`}
+                  onClick={() => openDialog({ kind: 'role', user: row })}
+                >
+                  <ManageAccountsIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              {row.isActive ? (
+                <Tooltip title="Deactivate">
+                  <IconButton
+                    aria-label={`Deactivate ${name}`}
+                    onClick={() => openDialog({ kind: 'deactivate', user: row })}
+                    sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
+                  >
+                    <BlockIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ) : (
+                <Tooltip title="Reactivate">
+                  <IconButton
+                    aria-label={`Reactivate ${name}`}
+                    onClick={() => openDialog({ kind: 'reactivate', user: row })}
+                  >
+                    <RestoreIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Box>
+          );
+        },
+      },
+    ],
+    [compact, me?._id, preferences.dateFormat],
+  );
+
+  const columnVisibilityModel: GridColumnVisibilityModel = {
+    email: !compact,
+    role: !compact,
+    isActive: !compact,
+    createdAt: wide,
+  };
+
+  const inviteButton = (
+    <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => openDialog({ kind: 'invite' })}>
+      Invite user
+    </Button>
+  );
+  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title="Users"
+        subtitle="Who works in Lintel for your company: invite people, change roles, end access."
+        actions={inviteButton}
+      />
+
+      <Box
+        role="search"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'minmax(0, 2fr) repeat(2, minmax(0, 1fr))',
+            lg: 'minmax(220px, 1fr) 180px 180px',
+          },
+        }}
+      >
+        <TextField
+          label="Search users"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Name or email"
+          size="small"
+          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          select
+          label="Role"
+          size="small"
+          // "All …" shows as the value when nothing is chosen.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role | '')}
+        >
+          <MenuItem value="">All roles</MenuItem>
+          {optionItems(ROLES, ROLE_LABELS)}
+        </TextField>
+        <TextField
+          select
+          label="Status"
+          size="small"
+          // "All …" shows as the value when nothing is chosen.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as Status)}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          <MenuItem value="true">Active</MenuItem>
+          <MenuItem value="false">Deactivated</MenuItem>
+        </TextField>
+      </Box>
+
+      {error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {error.message}
+        </Alert>
+      )}
+
+      {isEmpty ? (
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+          <Typography variant="h6" component="p" gutterBottom>
+            {isFiltered ? 'No users match your search' : 'No users yet'}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {isFiltered
+              ? 'Try other words, or clear the filters.'
+              : 'Invite the first colleague to get started.'}
+          </Typography>
+          {isFiltered ? (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setSearch('');
+                setRole('');
+                setStatus('');
+              }}
+            >
+              Clear filters
+            </Button>
+          ) : (
+            inviteButton
+          )}
+        </Paper>
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <DataGrid
+            aria-label="Users"
+            rows={rows}
+            columns={columns}
+            getRowId={(row) => row._id}
+            rowCount={total}
+            loading={isFetching}
+            paginationMode="server"
+            paginationModel={{ page, pageSize }}
+            onPaginationModelChange={(model) => {
+              setChosenSize(model.pageSize);
+              setPaging({
+                key: JSON.stringify([q, role, status, sort, model.pageSize]),
+                page: model.pageSize === pageSize ? model.page : 0,
+              });
+            }}
+            pageSizeOptions={PAGE_SIZES}
+            sortingMode="server"
+            sortModel={sortModel}
+            onSortModelChange={setSortModel}
+            sortingOrder={['asc', 'desc']}
+            columnVisibilityModel={columnVisibilityModel}
+            disableColumnFilter
+            disableColumnSelector
+            disableColumnMenu
+            disableRowSelectionOnClick
+            rowSelection={false}
+            autoHeight
+            rowHeight={compact ? 60 : 52}
+            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+            sx={{
+              border: 0,
+              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
+              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
+              '& .MuiIconButton-root.Mui-focusVisible': {
+                outline: '2px solid',
+                outlineColor: 'primary.main',
+              },
+            }}
+          />
+        </Paper>
+      )}
+
+      <PendingInvitations />
+
+      {dialog?.kind === 'invite' && (
+        <InviteUserDialog key={dialogKey} open={dialogOpen} onClose={closeDialog} onExited={forgetDialog} />
+      )}
+      {dialog?.kind === 'role' && (
+        <ChangeRoleDialog
+          key={dialogKey}
+          open={dialogOpen}
+          user={dialog.user}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+      {dialog?.kind === 'deactivate' && (
+        <ConfirmDialog
+          open={dialogOpen}
+          title={`Deactivate ${fullName(dialog.user)}?`}
+          message={
+            <>
+              <strong>{fullName(dialog.user)}</strong> will be signed out everywhere at once and will not be
+              able to sign in until reactivated. Their records stay.
+            </>
+          }
+          confirmLabel="Deactivate"
+          destructive
+          busy={updateUser.isPending}
+          error={actionError}
+          onConfirm={() => void handleSetActive(dialog.user, false)}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+      {dialog?.kind === 'reactivate' && (
+        <ConfirmDialog
+          open={dialogOpen}
+          title={`Reactivate ${fullName(dialog.user)}?`}
+          message={
+            <>
+              <strong>{fullName(dialog.user)}</strong> will be able to sign in again with their password, as{' '}
+              {ROLE_LABELS[dialog.user.role].toLowerCase()}.
+            </>
+          }
+          confirmLabel="Reactivate"
+          busy={updateUser.isPending}
+          error={actionError}
+          onConfirm={() => void handleSetActive(dialog.user, true)}
+          onClose={closeDialog}
+          onExited={forgetDialog}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,311 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import {
+  formatMajorUnits,
+  IsoDate,
+  LEASE_END_AFTER_START,
+  LeaseRent,
+  LeaseRentDueDay,
+  MajorUnitsText,
+  type Lease,
+} from '@lintel/contracts';
+import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { toApiError, type ApiError } from '../../../lib/http.ts';
+// The properties feature's server-search picker; leases only feed it other options.
+import { SearchAutocomplete, type PickerOption } from '../../properties/components/SearchAutocomplete.tsx';
+import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
+import { fetchLease, useCreateLease, usePropertyOptions, useTenantOptions, useUpdateLease } from '../api.ts';
+
+/** The contract's lease input as a form: money typed as major-unit text, checked as you type. */
+const LeaseForm = z
+  .object({
+    propertyId: z.string('Choose a property').min(1, 'Choose a property'),
+    tenantId: z.string('Choose a tenant').min(1, 'Choose a tenant'),
+    startDate: IsoDate,
+    endDate: IsoDate,
+    rent: MajorUnitsText.pipe(LeaseRent),
+    rentDueDay: LeaseRentDueDay,
+    deposit: MajorUnitsText,
+    terms: z.string().max(10000),
+  })
+  .refine((value) => value.endDate > value.startDate, {
+    message: LEASE_END_AFTER_START,
+    path: ['endDate'],
+    // Checked as soon as both dates are there, even while other fields are still wrong.
+    when: (payload) => {
+      const value = payload.value as { startDate?: unknown; endDate?: unknown };
+      return typeof value.startDate === 'string' && typeof value.endDate === 'string';
+    },
+  });
+type LeaseFormValues = z.input<typeof LeaseForm>;
+type LeaseFormOutput = z.output<typeof LeaseForm>;
+
+type PropertyOption = PickerOption & { currency?: string };
+
+const formValuesOf = (lease: Lease | null): LeaseFormValues =>
+  lease
+    ? {
+        propertyId: lease.propertyId,
+        tenantId: lease.tenantId,
+        startDate: lease.startDate,
+        endDate: lease.endDate,
+        rent: formatMajorUnits(lease.rentAmount),
+        rentDueDay: lease.rentDueDay,
+        deposit: formatMajorUnits(lease.depositAmount),
+        terms: lease.terms ?? '',
+      }
+    : {
+        propertyId: '',
+        tenantId: '',
+        startDate: '',
+        endDate: '',
+        rent: '',
+        rentDueDay: 1,
+        deposit: '',
+        terms: '',
+      };
+
+export interface LeaseFormDialogProps {
+  open: boolean;
+  /** The draft to edit; null creates a new one. */
+  lease: Lease | null;
+  onClose: () => void;
+  onExited?: () => void;
+  /** After a successful save, with the saved lease. */
+  onSaved?: (lease: Lease) => void;
+}
+
+/** The lease editor: create a draft, or edit one (only drafts are editable). */
+export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: LeaseFormDialogProps) {
+  const [version, setVersion] = useState(lease?.__v ?? 0);
+  const [property, setProperty] = useState<PropertyOption | null>(
+    lease ? { _id: lease.propertyId, label: lease.propertyName, currency: lease.currency } : null,
+  );
+  const [tenant, setTenant] = useState<PickerOption | null>(
+    lease ? { _id: lease.tenantId, label: lease.tenantName } : null,
+  );
+  const [serverError, setServerError] = useState<ApiError | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const create = useCreateLease();
+  const update = useUpdateLease();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<LeaseFormValues, unknown, LeaseFormOutput>({
+    resolver: zodResolver(LeaseForm),
+    mode: 'onTouched',
+    defaultValues: formValuesOf(lease),
+  });
+  const busy = isSubmitting || reloading;
+
+  const handleSave = async (values: LeaseFormOutput) => {
+    setServerError(null);
+    const fields = {
+      propertyId: values.propertyId,
+      tenantId: values.tenantId,
+      startDate: values.startDate,
+      endDate: values.endDate,
+      rentAmount: values.rent,
+      rentDueDay: values.rentDueDay,
+      depositAmount: values.deposit,
+      terms: values.terms.trim() ? values.terms : null,
+    };
+    try {
+      const saved = lease
+        ? await update.mutateAsync({ id: lease._id, body: { ...fields, __v: version } })
+        : await create.mutateAsync(fields);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      setServerError(toApiError(error, 'The lease could not be saved. Please try again.'));
+    }
+  };
+
+  const handleReload = async () => {
+    if (!lease) return;
+    setReloading(true);
+    try {
+      const fresh = await fetchLease(lease._id);
+      reset(formValuesOf(fresh));
+      setVersion(fresh.__v);
+      setProperty({ _id: fresh.propertyId, label: fresh.propertyName, currency: fresh.currency });
+      setTenant({ _id: fresh.tenantId, label: fresh.tenantName });
+      setServerError(null);
+    } catch (error) {
+      setServerError(toApiError(error, 'The lease could not be reloaded.'));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const isStale = serverError?.status === 409 && serverError.code === 'STALE_VERSION';
+  const currency = property?.currency;
+  const money = {
+    htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
+    input: currency ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } : {},
+  };
+  const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } };
+  const full = { gridColumn: '1 / -1' };
+
+  return (
+    <ActionDialog
+      open={open}
+      title={lease ? 'Edit lease' : 'New lease'}
+      action={{ label: 'Save', pending: isSubmitting }}
+      busy={busy}
+      onClose={onClose}
+      onExited={onExited}
+      onSubmit={(event) => void handleSubmit(handleSave)(event)}
+      maxWidth="sm"
+      dividers
+    >
+      {serverError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            isStale ? (
+              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
+                Reload
+              </Button>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <Box sx={full}>
+          <Controller
+            control={control}
+            name="propertyId"
+            render={({ field, fieldState }) => (
+              <PropertyPicker
+                value={property}
+                onChange={(next) => {
+                  setProperty(next);
+                  field.onChange(next?._id ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Box>
+        <Box sx={full}>
+          <Controller
+            control={control}
+            name="tenantId"
+            render={({ field, fieldState }) => (
+              <TenantPicker
+                value={tenant}
+                onChange={(next) => {
+                  setTenant(next);
+                  field.onChange(next?._id ?? '');
+                }}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Box>
+        <FormTextField control={control} name="startDate" label="Start date" required {...dateProps} />
+        <FormTextField control={control} name="endDate" label="End date" required {...dateProps} />
+        <FormTextField
+          control={control}
+          name="rent"
+          label="Monthly rent"
+          required
+          placeholder="1250.50"
+          slotProps={money}
+        />
+        <FormTextField
+          control={control}
+          name="rentDueDay"
+          label="Rent due day"
+          type="number"
+          helperText="Day of the month, 1–28"
+          toValue={(text) => (text === '' ? undefined : Number(text))}
+          slotProps={{ htmlInput: { min: 1, max: 28, step: 1, inputMode: 'numeric' } }}
+        />
+        <FormTextField
+          control={control}
+          name="deposit"
+          label="Deposit"
+          placeholder="0.00"
+          slotProps={money}
+          sx={full}
+        />
+        <FormTextField control={control} name="terms" label="Terms" multiline minRows={3} sx={full} />
+      </Box>
+    </ActionDialog>
+  );
+}
+
+interface PickerProps<T extends PickerOption> {
+  value: T | null;
+  onChange: (option: T | null) => void;
+  onBlur: () => void;
+  error: string | undefined;
+}
+
+/** Admins pick any property; agents those they manage (the server refuses the rest). */
+function PropertyPicker({ value, onChange, onBlur, error }: PickerProps<PropertyOption>) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const { data = [], isFetching } = usePropertyOptions(q);
+  const options: PropertyOption[] = data.map((item) => ({
+    _id: item._id,
+    label: item.name,
+    detail: item.address,
+    currency: item.currency,
+  }));
+  return (
+    <SearchAutocomplete
+      label="Property"
+      required
+      value={value}
+      onChange={onChange}
+      options={options}
+      loading={isFetching}
+      onSearchChange={setSearch}
+      onBlur={onBlur}
+      error={error}
+      noOptionsText={q ? 'No properties match' : 'No properties you can let'}
+    />
+  );
+}
+
+function TenantPicker({ value, onChange, onBlur, error }: PickerProps<PickerOption>) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), 300);
+  const { data = [], isFetching } = useTenantOptions(q);
+  const options: PickerOption[] = data.map((item) => ({
+    _id: item._id,
+    label: item.name,
+    detail: item.email ?? item.phone,
+  }));
+  return (
+    <SearchAutocomplete
+      label="Tenant"
+      required
+      value={value}
+      onChange={onChange}
+      options={options}
+      loading={isFetching}
+      onSearchChange={setSearch}
+      onBlur={onBlur}
+      error={error}
+      noOptionsText={q ? 'No tenants match' : 'No tenants yet'}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { EndingLeasesCard } from './components/EndingLeasesCard.tsx';

@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { BankDetails, OwnerInput, type Owner } from '@lintel/contracts';
+import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormTextField } from '../../../components/FormTextField.tsx';
+import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { fetchOwner, useCreateOwner, useOwner, useUpdateOwner } from '../api.ts';
+
+const BANK_FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
+
+/**
+ * The contract's input with the bank details flattened into fields: they are optional as a group,
+ * but once one is filled in, the three that a payout needs are required.
+ */
+export const OwnerForm = OwnerInput.omit({ bankDetails: true })
+  .extend({
+    bankName: z.string().trim().max(200),
+    accountName: z.string().trim().max(200),
+    accountNumber: z.string().trim().max(100),
+  })
+  .superRefine((values, ctx) => {
+    if (!BANK_FIELDS.some((field) => values[field])) return;
+    const parsed = BankDetails.safeParse({
+      bankName: values.bankName,
+      accountName: values.accountName,
+      accountNumber: values.accountNumber,
+    });
+    for (const issue of parsed.error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+type OwnerFormValues = z.input<typeof OwnerForm>;
+type OwnerFormOutput = z.output<typeof OwnerForm>;
+
+const formValuesOf = (owner: Owner | null): OwnerFormValues => ({
+  name: owner?.name ?? '',
+  email: owner?.email ?? '',
+  phone: owner?.phone ?? '',
+  idNumber: owner?.idNumber ?? '',
+  notes: owner?.notes ?? '',
+  bankName: owner?.bankDetails?.bankName ?? '',
+  accountName: owner?.bankDetails?.accountName ?? '',
+  accountNumber: owner?.bankDetails?.accountNumber ?? '',
+});
+
+export interface OwnerFormDialogProps {
+  open: boolean;
+  /** The owner record to edit; null adds a new one. */
+  ownerId: string | null;
+  /** The name to title the dialog with while the record loads. */
+  ownerName?: string;
+  onClose: () => void;
+  onExited?: () => void;
+}
+
+/** Add or edit an owner record (admin, agent). Editing loads the whole record first. */
+export function OwnerFormDialog({ open, ownerId, ownerName, onClose, onExited }: OwnerFormDialogProps) {
+  const loaded = useOwner(ownerId);
+  const title = ownerId ? `Edit ${ownerName ?? loaded.data?.name ?? 'owner'}` : 'Add owner';
+  if (ownerId && !loaded.data) {
+    return (
+      <ActionDialog
+        open={open}
+        title={title}
+        action={{ label: 'Save', disabled: true }}
+        busy={false}
+        onClose={onClose}
+        onExited={onExited}
+        error={loaded.error?.message}
+      >
+        {!loaded.error && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading owner" />
+          </Box>
+        )}
+      </ActionDialog>
+    );
+  }
+  return (
+    <OwnerFormFields
+      open={open}
+      owner={loaded.data ?? null}
+      title={title}
+      onClose={onClose}
+      onExited={onExited}
+    />
+  );
+}
+
+function OwnerFormFields({
+  open,
+  owner,
+  title,
+  onClose,
+  onExited,
+}: {
+  open: boolean;
+  owner: Owner | null;
+  title: string;
+  onClose: () => void;
+  onExited?: (() => void) | undefined;
+}) {
+  const [version, setVersion] = useState(owner?.__v);
+  const [serverError, setServerError] = useState<ApiError | null>(null);
+  const [reloading, setReloading] = useState(false);
+  const create = useCreateOwner();
+  const update = useUpdateOwner();
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<OwnerFormValues, unknown, OwnerFormOutput>({
+    resolver: zodResolver(OwnerForm),
+    mode: 'onTouched',
+    defaultValues: formValuesOf(owner),
+  });
+
+  const handleSave = async (values: OwnerFormOutput) => {
+    setServerError(null);
+    const hasBank = BANK_FIELDS.some((field) => values[field]);
+    const body = {
+      name: values.name,
+      email: values.email ?? null,
+      phone: values.phone ?? null,
+      idNumber: values.idNumber ?? null,
+      notes: values.notes ?? null,
+      bankDetails: hasBank
+        ? {
+            bankName: values.bankName,
+            accountName: values.accountName,
+            accountNumber: values.accountNumber,
+            branch: owner?.bankDetails?.branch ?? null,
+            branchCode: owner?.bankDetails?.branchCode ?? null,
+          }
+        : null,
+    };
+    try {
+      if (owner) await update.mutateAsync({ id: owner._id, body: { ...body, __v: version } });
+      else await create.mutateAsync(body);
+      onClose();
+    } catch (error) {
+      setServerError(toApiError(error, 'The owner could not be saved. Please try again.'));
+    }
+  };
+
+  const handleReload = async () => {
+    if (!owner) return;
+    setReloading(true);
+    try {
+      const fresh = await fetchOwner(owner._id);
+      reset(formValuesOf(fresh));
+      setVersion(fresh.__v);
+      setServerError(null);
+    } catch (error) {
+      setServerError(toApiError(error, 'The owner could not be reloaded.'));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const isStale = serverError?.code === 'STALE_VERSION';
+  const full = { gridColumn: '1 / -1' };
+  return (
+    <ActionDialog
+      open={open}
+      title={title}
+      action={{ label: 'Save', pending: isSubmitting }}
+      busy={isSubmitting || reloading}
+      onClose={onClose}
+      onExited={onExited}
+      onSubmit={(event) => void handleSubmit(handleSave)(event)}
+      maxWidth="sm"
+      dividers
+    >
+      {serverError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            isStale ? (
+              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
+                Reload
+              </Button>
+            ) : undefined
+          }
+        >
+          {serverError.message}
+          {isStale && ' Reloading discards the changes made here.'}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <FormTextField control={control} name="name" label="Name" required autoFocus sx={full} />
+        <FormTextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          slotProps={{ htmlInput: { autoComplete: 'off' } }}
+        />
+        <FormTextField control={control} name="phone" label="Phone" type="tel" />
+        <FormTextField control={control} name="idNumber" label="ID or registration number" sx={full} />
+        <Typography variant="subtitle2" component="h3" sx={{ ...full, mt: 1 }}>
+          Payout bank details
+        </Typography>
+        <FormTextField control={control} name="bankName" label="Bank name" />
+        <FormTextField control={control} name="accountName" label="Account name" />
+        <FormTextField
+          control={control}
+          name="accountNumber"
+          label="Account number"
+          sx={full}
+          slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'numeric' } }}
+        />
+        <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
+      </Box>
+    </ActionDialog>
+  );
+}

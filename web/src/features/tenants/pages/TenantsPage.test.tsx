@@ -1,0 +1,174 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role, Tenant, User } from '@lintel/contracts';
+import { makeUser, uuid } from '../../../test/fixtures.ts';
+import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { currentPath, renderAt } from '../../../test/render.tsx';
+import { theme } from '../../../app/theme.ts';
+import { TenantsPage } from './TenantsPage.tsx';
+
+const auth = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../auth/AuthProvider.tsx', () => ({
+  useAuth: () => ({ user: auth.user, loading: false, isAuthenticated: Boolean(auth.user), error: null }),
+}));
+
+const makeTenant = (overrides: Partial<Tenant>): Tenant => ({
+  _id: uuid(),
+  name: 'Tina Tenant',
+  email: null,
+  phone: null,
+  idNumber: null,
+  notes: null,
+  archivedAt: null,
+  hasLeases: false,
+  canEdit: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  __v: 0,
+  ...overrides,
+});
+
+const editable = makeTenant({ name: 'Free Fred', email: 'fred@example.com' });
+const locked = makeTenant({ name: 'Locked Lara', hasLeases: true, canEdit: false });
+const archived = makeTenant({ name: 'Old Olga', archivedAt: '2026-02-01T00:00:00.000Z' });
+
+const page = (items: unknown[]) => ({
+  status: 200,
+  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
+});
+
+let server: MockServer;
+
+function renderPage(role: Role) {
+  auth.user = makeUser({ role });
+  server.on('GET', '/tenants', (call) =>
+    call.params?.archived === 'true' ? page([archived]) : page([editable, locked]),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderAt(
+    `/${role}-dashboard/tenants`,
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <TenantsPage />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+beforeEach(() => {
+  server = mockHttp();
+});
+
+describe('TenantsPage: what each role is offered', () => {
+  it('offers edit and archive only where the server says the user may, and delete to admins and agents', async () => {
+    renderPage('agent');
+    expect(await screen.findByRole('button', { name: 'Edit Free Fred' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archive Free Fred' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Free Fred' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Locked Lara' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Archive Locked Lara' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add tenant' })).toBeInTheDocument();
+  });
+
+  it('shows the accountant a read-only list', async () => {
+    renderPage('accountant');
+    expect(await screen.findByText('Free Fred')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Edit|Archive|Restore|Delete) / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add tenant' })).not.toBeInTheDocument();
+  });
+
+  it('lists archived tenants behind "Show archived", with Restore', async () => {
+    const user = userEvent.setup();
+    renderPage('admin');
+    await screen.findByText('Free Fred');
+    await user.click(screen.getByRole('switch', { name: 'Show archived' }));
+    expect(await screen.findByRole('button', { name: 'Restore Old Olga' })).toBeInTheDocument();
+    expect(screen.queryByText('Free Fred')).not.toBeInTheDocument();
+  });
+
+  it('opens the tenant page on a row click', async () => {
+    const user = userEvent.setup();
+    renderPage('admin');
+    await user.click(await screen.findByText('Free Fred'));
+    expect(currentPath()).toBe(`/admin-dashboard/tenants/${editable._id}`);
+  });
+});
+
+describe('TenantsPage: dialogs', () => {
+  it('requires a full name and a valid email before saving', async () => {
+    const user = userEvent.setup();
+    renderPage('admin');
+    await user.click(await screen.findByRole('button', { name: 'Add tenant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tenant' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email' }), 'nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Enter the tenant’s full name')).toBeInTheDocument();
+    expect(within(dialog).getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("shows the server's duplicate message", async () => {
+    const user = userEvent.setup();
+    server.on('POST', '/tenants', {
+      status: 409,
+      data: {
+        status: 'error',
+        code: 'TENANT_DUPLICATE',
+        message: 'Another tenant already has this ID number.',
+      },
+    });
+    renderPage('agent');
+    await user.click(await screen.findByRole('button', { name: 'Add tenant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tenant' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Full name' }), 'Nia New');
+    await user.type(within(dialog).getByRole('textbox', { name: 'ID number' }), 'X-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Another tenant already has this ID number.')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Nia New',
+      email: null,
+      phone: null,
+      idNumber: 'X-1',
+      notes: null,
+    });
+  });
+
+  it('confirms a delete and shows the 409 refusal for a tenant with leases', async () => {
+    const user = userEvent.setup();
+    server.on('DELETE', `/tenants/${locked._id}`, {
+      status: 409,
+      data: {
+        status: 'error',
+        code: 'TENANT_HAS_LEASES',
+        message: 'This tenant has leases, so they cannot be deleted. Archive them instead.',
+      },
+    });
+    renderPage('admin');
+    await user.click(await screen.findByRole('button', { name: 'Delete Locked Lara' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Locked Lara?' });
+    expect(server.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(dialog).findByText(
+        'This tenant has leases, so they cannot be deleted. Archive them instead.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('archives with the version the row was loaded at', async () => {
+    const user = userEvent.setup();
+    server.on('PUT', `/tenants/${editable._id}`, {
+      status: 200,
+      data: { status: 'success', data: { ...editable, archivedAt: '2026-03-01T00:00:00.000Z', __v: 1 } },
+    });
+    renderPage('admin');
+    await user.click(await screen.findByRole('button', { name: 'Archive Free Fred' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Free Fred?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(server.calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ archived: true, __v: 0 });
+  });
+});
