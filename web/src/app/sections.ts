@@ -52,10 +52,6 @@ export const SECTIONS = {
     title: 'Payments',
     description: 'Oversight of every payment the company has received.',
   },
-  leases: {
-    title: 'Leases',
-    description: 'Leases from draft to active, renewal and end, for every property.',
-  },
   'all-payments': { title: 'Payments', description: 'Payments you can see, with receipts.' },
 } as const;
 

@@ -22,8 +22,8 @@ export function AgentHomePage() {
       totalCaption="Assigned to you"
       emptyText="No properties assigned to you yet"
       aside={<EndingLeasesCard />}
-      upcomingTitle="Leases, payments and commission"
-      upcoming="Next, you will sign leases, record rent on your properties and follow the commission you have earned from this page."
+      upcomingTitle="Payments and commission"
+      upcoming="Next, you will record rent on your properties and follow the commission you have earned from this page."
     />
   );
 }
