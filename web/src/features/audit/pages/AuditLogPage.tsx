@@ -1,19 +1,10 @@
 import { useMemo, useState } from 'react';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridRowParams,
-} from '@mui/x-data-grid';
-import SearchIcon from '@mui/icons-material/Search';
+import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -22,12 +13,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { AUDIT_RANGE_INVALID, type AuditLogEntry } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { useAuditFacets, useAuditLog, type AuditListQuery } from '../api.ts';
 import { actorLabel, endOfLocalDay, formatTime, startOfLocalDay } from '../audit-labels.ts';
 import { AuditEntryDialog } from '../components/AuditEntryDialog.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const EMPTY_FILTERS = { actorId: '', entity: '', action: '', from: '', to: '' };
 type Filters = typeof EMPTY_FILTERS;
 
@@ -37,23 +30,16 @@ export function AuditLogPage() {
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const setFilter = (name: keyof Filters) => (event: { target: { value: string } }) =>
     setFilters((current) => ({ ...current, [name]: event.target.value }));
   const isRangeBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);
 
-  const [pageSize, setPageSize] = useState(25);
-  // New filters start again at the first page.
-  const listKey = JSON.stringify([q, filters]);
-  const [paging, setPaging] = useState({ key: listKey, page: 0 });
-  const page = paging.key === listKey ? paging.page : 0;
-
+  // Newest first, always: the server does not sort the log by anything else.
+  const list = useGridQueryState({ filters: [filters] });
+  const { search, setSearch, q } = list;
   const query: AuditListQuery = {
-    page: page + 1,
-    pageSize,
-    ...(q ? { q } : {}),
+    ...list.query,
     ...(filters.actorId ? { actorId: filters.actorId } : {}),
     ...(filters.entity ? { entity: filters.entity } : {}),
     ...(filters.action ? { action: filters.action } : {}),
@@ -61,13 +47,8 @@ export function AuditLogPage() {
     ...(filters.from ? { from: startOfLocalDay(filters.from) } : {}),
     ...(filters.to ? { to: endOfLocalDay(filters.to) } : {}),
   };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useAuditLog(
-    query,
-    !isRangeBackwards,
-  );
+  const log = useAuditLog(query, !isRangeBackwards);
   const facets = useAuditFacets();
-  const rows = data?.data ?? [];
-  const total = data?.meta.total ?? 0;
   const isFiltered = Boolean(q || Object.values(filters).some(Boolean));
 
   const [selected, setSelected] = useState<AuditLogEntry | null>(null);
@@ -86,15 +67,7 @@ export function AuditLogPage() {
         ...(compact ? { flex: 1, minWidth: 150 } : { width: 190 }),
         sortable: false,
         renderCell: ({ row }) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              height: '100%',
-              minWidth: 0,
-            }}
-          >
+          <StackedCell>
             <Typography variant="body2" noWrap component="time" dateTime={row.createdAt}>
               {formatTime(row.createdAt)}
             </Typography>
@@ -103,7 +76,7 @@ export function AuditLogPage() {
                 {row.action} · {actorLabel(row)}
               </Typography>
             )}
-          </Box>
+          </StackedCell>
         ),
       },
       {
@@ -159,7 +132,6 @@ export function AuditLogPage() {
     entityId: wide,
   };
 
-  const isEmpty = !error && !isRangeBackwards && !isPending && !isPlaceholderData && total === 0;
   // Labels stay up and the empty choice shows its "All …" text, so an unfiltered select reads as such.
   const selectProps = {
     select: true,
@@ -188,23 +160,12 @@ export function AuditLogPage() {
           },
         }}
       >
-        <TextField
+        <SearchField
           label="Search"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Action, entity or user"
-          size="small"
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField {...selectProps} label="User" value={filters.actorId} onChange={setFilter('actorId')}>
           <MenuItem value="">All users</MenuItem>
@@ -250,37 +211,25 @@ export function AuditLogPage() {
         />
       </Box>
 
-      {(error || facets.error) && (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                void refetch();
-                void facets.refetch();
-              }}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {(error ?? facets.error)?.message}
-        </Alert>
-      )}
-
-      {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            No audit entries match these filters
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: isFiltered ? 3 : 0 }}>
-            {isFiltered
-              ? 'Try another user, entity, action or dates, or clear the filters.'
-              : 'Changes will show here as people work.'}
-          </Typography>
-          {isFiltered && (
+      <ServerDataGrid
+        aria-label="Audit log"
+        list={log}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={columnVisibilityModel}
+        onRowClick={(params: GridRowParams<AuditLogEntry>) => openEntry(params.row)}
+        error={log.error ?? facets.error}
+        onRetry={() => {
+          void log.refetch();
+          void facets.refetch();
+        }}
+        isQueried={!isRangeBackwards}
+        empty={{
+          title: 'No audit entries match these filters',
+          text: isFiltered
+            ? 'Try another user, entity, action or dates, or clear the filters.'
+            : 'Changes will show here as people work.',
+          action: isFiltered && (
             <Button
               variant="outlined"
               onClick={() => {
@@ -290,47 +239,9 @@ export function AuditLogPage() {
             >
               Clear filters
             </Button>
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid
-            aria-label="Audit log"
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            loading={isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize }}
-            onPaginationModelChange={(model) => {
-              setPageSize(model.pageSize);
-              setPaging({ key: listKey, page: model.pageSize === pageSize ? model.page : 0 });
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            columnVisibilityModel={columnVisibilityModel}
-            onRowClick={(params: GridRowParams<AuditLogEntry>) => openEntry(params.row)}
-            disableColumnFilter
-            disableColumnSelector
-            disableColumnMenu
-            disableRowSelectionOnClick
-            rowSelection={false}
-            autoHeight
-            rowHeight={compact ? 60 : 52}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-row': { cursor: 'pointer' },
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-              '& .MuiIconButton-root.Mui-focusVisible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-              },
-            }}
-          />
-        </Paper>
-      )}
+          ),
+        }}
+      />
 
       {selected && (
         <AuditEntryDialog

@@ -20,7 +20,7 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 // The properties feature's server-search picker; leases only feed it other options.
 import { SearchAutocomplete, type PickerOption } from '../../properties/components/SearchAutocomplete.tsx';
-import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { fetchLease, useCreateLease, usePropertyOptions, useTenantOptions, useUpdateLease } from '../api.ts';
 
 /** The contract's lease input as a form: money typed as major-unit text, checked as you type. */

@@ -1,19 +1,14 @@
-import { useMemo, useState } from 'react';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import InviteIcon from '@mui/icons-material/PersonAddAlt';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,26 +16,21 @@ import { useTheme } from '@mui/material/styles';
 import type { OwnerSummary } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
 import { useDeleteOwner, useOwnerList, type OwnerListQuery } from '../api.ts';
 import { InviteOwnerDialog } from '../components/InviteOwnerDialog.tsx';
 import { OwnerFormDialog } from '../components/OwnerFormDialog.tsx';
-
-const PAGE_SIZES = [10, 25, 50, 100];
-const SORTABLE = new Set(['name', 'email']);
 
 type DialogState =
   | { kind: 'form'; owner: OwnerSummary | null }
   | { kind: 'invite'; owner: OwnerSummary & { email: string } }
   | { kind: 'delete'; owner: OwnerSummary };
-
-const toSort = (model: GridSortModel): string | undefined => {
-  const [first] = model;
-  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-};
 
 const canInvite = (owner: OwnerSummary): owner is OwnerSummary & { email: string } =>
   Boolean(owner.email) && !owner.userId;
@@ -60,43 +50,35 @@ export function OwnersPage() {
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
-  const [pageSize, setPageSize] = useState(25);
-  const sort = toSort(sortModel);
-  const listKey = JSON.stringify([q, sort]);
-  const [paging, setPaging] = useState({ key: listKey, page: 0 });
-  const page = paging.key === listKey ? paging.page : 0;
+  const list = useGridQueryState({
+    sortable: ['name', 'email'],
+    initialSort: [{ field: 'name', sort: 'asc' }],
+  });
+  const { search, setSearch, q } = list;
+  const query: OwnerListQuery = list.query;
+  const owners = useOwnerList(query);
 
-  const query: OwnerListQuery = { page: page + 1, pageSize, sort, ...(q ? { q } : {}) };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOwnerList(query);
-  const rows = data?.data ?? [];
-  const total = data?.meta.total ?? 0;
-
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleteOwner = useDeleteOwner();
 
-  const openDialog = (next: DialogState) => {
-    setDialog(next);
-    setDialogKey((key) => key + 1);
-    setDeleteError(null);
-    setDialogOpen(true);
-  };
-  const closeDialog = () => setDialogOpen(false);
-  const forgetDialog = () => setDialog(null);
+  const {
+    dialog,
+    dialogOpen,
+    dialogKey,
+    openDialog,
+    closeDialog,
+    forgetDialog,
+    dialogError,
+    setDialogError,
+  } = useDialogState<DialogState>();
 
   const handleDelete = async (owner: OwnerSummary) => {
-    setDeleteError(null);
+    setDialogError(null);
     try {
       await deleteOwner.mutateAsync(owner._id);
-      if (rows.length === 1 && page > 0) setPaging({ key: listKey, page: page - 1 });
+      list.afterRemoval(owners.data?.data.length ?? 0);
       closeDialog();
     } catch (failure) {
-      setDeleteError(toApiError(failure, 'The owner could not be deleted. Please try again.').message);
+      setDialogError(toApiError(failure, 'The owner could not be deleted. Please try again.').message);
     }
   };
 
@@ -108,15 +90,7 @@ export function OwnersPage() {
         flex: 1.2,
         minWidth: 150,
         renderCell: ({ row }) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              height: '100%',
-              minWidth: 0,
-            }}
-          >
+          <StackedCell>
             <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
               {row.name}
             </Typography>
@@ -125,7 +99,7 @@ export function OwnersPage() {
                 {row.email}
               </Typography>
             )}
-          </Box>
+          </StackedCell>
         ),
       },
       {
@@ -201,7 +175,7 @@ export function OwnersPage() {
       });
     }
     return all;
-  }, [canEdit, canDelete, compact]);
+  }, [canEdit, canDelete, compact, openDialog]);
 
   const addButton = canEdit && (
     <Button
@@ -212,7 +186,6 @@ export function OwnersPage() {
       Add owner
     </Button>
   );
-  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
 
   return (
     <Stack spacing={2}>
@@ -222,100 +195,37 @@ export function OwnersPage() {
         actions={addButton}
       />
       <Box role="search" sx={{ maxWidth: { sm: 420 } }}>
-        <TextField
+        <SearchField
           label="Search owners"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Name or email"
-          size="small"
           fullWidth
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
 
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
-
-      {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            {q ? 'No owners match your search' : 'No owners yet'}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {q
-              ? 'Try other words, or clear the search.'
-              : canEdit
-                ? 'Add the first owner, then pick them when adding a property.'
-                : 'Owners will show here once the agency adds them.'}
-          </Typography>
-          {q ? (
+      <ServerDataGrid
+        aria-label="Owners"
+        list={owners}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={{ email: !compact, phone: wide, userId: !compact }}
+        empty={{
+          title: q ? 'No owners match your search' : 'No owners yet',
+          text: q
+            ? 'Try other words, or clear the search.'
+            : canEdit
+              ? 'Add the first owner, then pick them when adding a property.'
+              : 'Owners will show here once the agency adds them.',
+          action: q ? (
             <Button variant="outlined" onClick={() => setSearch('')}>
               Clear search
             </Button>
           ) : (
             addButton
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid
-            aria-label="Owners"
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            loading={isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize }}
-            onPaginationModelChange={(model) => {
-              setPageSize(model.pageSize);
-              setPaging({ key: listKey, page: model.pageSize === pageSize ? model.page : 0 });
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            sortingMode="server"
-            sortModel={sortModel}
-            onSortModelChange={setSortModel}
-            sortingOrder={['asc', 'desc']}
-            columnVisibilityModel={{ email: !compact, phone: wide, userId: !compact }}
-            disableColumnFilter
-            disableColumnSelector
-            disableColumnMenu
-            disableRowSelectionOnClick
-            rowSelection={false}
-            autoHeight
-            rowHeight={compact ? 60 : 52}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-              '& .MuiIconButton-root.Mui-focusVisible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-              },
-            }}
-          />
-        </Paper>
-      )}
+          ),
+        }}
+      />
 
       {dialog?.kind === 'form' && (
         <OwnerFormDialog
@@ -349,7 +259,7 @@ export function OwnersPage() {
           confirmLabel="Delete"
           destructive
           busy={deleteOwner.isPending}
-          error={deleteError}
+          error={dialogError}
           onConfirm={() => void handleDelete(dialog.owner)}
           onClose={closeDialog}
           onExited={forgetDialog}

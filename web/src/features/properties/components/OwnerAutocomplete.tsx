@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useOwnerOptions } from '../api.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import {
   SearchAutocomplete,
   type PickerOption,

@@ -1,23 +1,14 @@
 import { useMemo, useState } from 'react';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import TransferIcon from '@mui/icons-material/SwapHoriz';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -35,6 +26,11 @@ import {
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
 import { usePageSize } from '../../account/api.ts';
@@ -42,12 +38,10 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useDeleteProperty, usePropertyList, type PropertyListQuery } from '../api.ts';
 import { PropertyFormDialog } from '../components/PropertyFormDialog.tsx';
 import { TransferDialog } from '../components/TransferDialog.tsx';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 /** Grid columns the server can sort by; their field names are the API's `sort` keys. */
-const SORTABLE = new Set(['name', 'address', 'type', 'status', 'rentAmount']);
+const SORTABLE = ['name', 'address', 'type', 'status', 'rentAmount'];
 
 const ROW_ACTIONS = [
   { kind: 'form', label: 'Edit', tooltip: 'Edit', Icon: EditIcon, sx: undefined },
@@ -72,12 +66,6 @@ type DialogState =
   | { kind: 'transfer'; property: Property }
   | { kind: 'delete'; property: Property };
 
-const toSort = (model: GridSortModel): string | undefined => {
-  const [first] = model;
-  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-};
-
 /**
  * The properties list for every dashboard. What a role may do mirrors PRODUCT.md and the server
  * exactly: SPEC's client ends the session on any 403, so nothing the server refuses is offered.
@@ -95,57 +83,46 @@ export function PropertiesPage() {
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const widest = useMediaQuery(theme.breakpoints.up('xl'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<PropertyStatus | ''>('');
   const [type, setType] = useState<PropertyType | ''>('');
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
-  // Starts at the user's saved rows-per-page (Settings) until they pick another size here.
-  const [chosenPageSize, setPageSize] = useState<number | null>(null);
-  const pageSize = usePageSize(chosenPageSize);
-  const sort = toSort(sortModel);
-  // A new search, filter or order starts again at the first page.
-  const listKey = JSON.stringify([q, status, type, sort]);
-  const [paging, setPaging] = useState({ key: listKey, page: 0 });
-  const page = paging.key === listKey ? paging.page : 0;
-
+  const list = useGridQueryState({
+    sortable: SORTABLE,
+    initialSort: [{ field: 'name', sort: 'asc' }],
+    filters: [status, type],
+    // Starts at the user's saved rows-per-page (Settings) until they pick another size here.
+    defaultPageSize: usePageSize(null),
+  });
+  const { search, setSearch, q } = list;
   const query: PropertyListQuery = {
-    page: page + 1,
-    pageSize,
-    sort,
-    ...(q ? { q } : {}),
+    ...list.query,
     ...(status ? { status } : {}),
     ...(type ? { type } : {}),
   };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = usePropertyList(query);
-  const rows = data?.data ?? [];
-  const total = data?.meta.total ?? 0;
+  const properties = usePropertyList(query);
   const isFiltered = Boolean(q || status || type);
 
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleteProperty = useDeleteProperty();
 
-  const openDialog = (next: DialogState) => {
-    setDialog(next);
-    setDialogKey((key) => key + 1);
-    setDeleteError(null);
-    setDialogOpen(true);
-  };
-  const closeDialog = () => setDialogOpen(false);
-  const forgetDialog = () => setDialog(null);
+  const {
+    dialog,
+    dialogOpen,
+    dialogKey,
+    openDialog,
+    closeDialog,
+    forgetDialog,
+    dialogError,
+    setDialogError,
+  } = useDialogState<DialogState>();
 
   const handleDelete = async (property: Property) => {
-    setDeleteError(null);
+    setDialogError(null);
     try {
       await deleteProperty.mutateAsync(property);
       // The last row of a later page: step back rather than show an empty page.
-      if (rows.length === 1 && page > 0) setPaging({ key: listKey, page: page - 1 });
+      list.afterRemoval(properties.data?.data.length ?? 0);
       closeDialog();
     } catch (failure) {
-      setDeleteError(toApiError(failure, 'The property could not be deleted. Please try again.').message);
+      setDialogError(toApiError(failure, 'The property could not be deleted. Please try again.').message);
     }
   };
 
@@ -157,15 +134,7 @@ export function PropertiesPage() {
         flex: 1.4,
         minWidth: 160,
         renderCell: ({ row }) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              height: '100%',
-              minWidth: 0,
-            }}
-          >
+          <StackedCell>
             <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
               {row.name}
             </Typography>
@@ -174,7 +143,7 @@ export function PropertiesPage() {
                 {STATUS_LABELS[row.status]} · {formatMoney(row.rentAmount, row.currency)}
               </Typography>
             )}
-          </Box>
+          </StackedCell>
         ),
       },
       { field: 'address', headerName: 'Address', flex: 1.2, minWidth: 150 },
@@ -273,7 +242,6 @@ export function PropertiesPage() {
       Add property
     </Button>
   );
-  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
 
   return (
     <Stack spacing={2}>
@@ -297,23 +265,12 @@ export function PropertiesPage() {
           },
         }}
       >
-        <TextField
+        <SearchField
           label="Search properties"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Name or address"
-          size="small"
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select
@@ -337,34 +294,22 @@ export function PropertiesPage() {
         </TextField>
       </Box>
 
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
-
-      {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            {isFiltered ? 'No properties match your search' : 'No properties yet'}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {isFiltered
-              ? 'Try other words, or clear the filters.'
-              : canAdd
-                ? 'Add the first property to start managing it here.'
-                : isOwner
-                  ? 'Properties the agency manages for you will show here.'
-                  : 'Properties will show here once the agency adds them.'}
-          </Typography>
-          {isFiltered ? (
+      <ServerDataGrid
+        aria-label={isOwner ? 'My properties' : 'Properties'}
+        list={properties}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={columnVisibilityModel}
+        empty={{
+          title: isFiltered ? 'No properties match your search' : 'No properties yet',
+          text: isFiltered
+            ? 'Try other words, or clear the filters.'
+            : canAdd
+              ? 'Add the first property to start managing it here.'
+              : isOwner
+                ? 'Properties the agency manages for you will show here.'
+                : 'Properties will show here once the agency adds them.',
+          action: isFiltered ? (
             <Button
               variant="outlined"
               onClick={() => {
@@ -377,50 +322,9 @@ export function PropertiesPage() {
             </Button>
           ) : (
             addButton
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid
-            aria-label={isOwner ? 'My properties' : 'Properties'}
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            loading={isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize }}
-            onPaginationModelChange={(model) => {
-              setPageSize(model.pageSize);
-              setPaging({ key: listKey, page: model.pageSize === pageSize ? model.page : 0 });
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            sortingMode="server"
-            sortModel={sortModel}
-            onSortModelChange={setSortModel}
-            sortingOrder={['asc', 'desc']}
-            columnVisibilityModel={columnVisibilityModel}
-            disableColumnFilter
-            disableColumnSelector
-            disableColumnMenu
-            disableRowSelectionOnClick
-            rowSelection={false}
-            autoHeight
-            rowHeight={compact ? 60 : 52}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-              // The focused button shows the ring, not the whole cell around it.
-              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-              '& .MuiIconButton-root.Mui-focusVisible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-              },
-            }}
-          />
-        </Paper>
-      )}
+          ),
+        }}
+      />
 
       {dialog?.kind === 'form' && (
         <PropertyFormDialog
@@ -453,7 +357,7 @@ export function PropertiesPage() {
           confirmLabel="Delete"
           destructive
           busy={deleteProperty.isPending}
-          error={deleteError}
+          error={dialogError}
           onConfirm={() => void handleDelete(dialog.property)}
           onClose={closeDialog}
           onExited={forgetDialog}

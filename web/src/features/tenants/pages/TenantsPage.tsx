@@ -1,54 +1,38 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DataGrid,
-  type GridCellParams,
-  type GridColDef,
-  type GridRowParams,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/UnarchiveOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Tenant } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { homeFor } from '../../../lib/roles.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
-import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
 import { useTenantList, type TenantListQuery } from '../api.ts';
 import { ArchiveTenantDialog, DeleteTenantDialog } from '../components/TenantConfirmDialogs.tsx';
 import { TenantFormDialog } from '../components/TenantFormDialog.tsx';
-
-const PAGE_SIZES = [10, 25, 50, 100];
-const SORTABLE = new Set(['name', 'email']);
 
 type DialogState =
   | { kind: 'form'; tenant: Tenant | null }
   | { kind: 'archive'; tenant: Tenant }
   | { kind: 'delete'; tenant: Tenant };
-
-const toSort = (model: GridSortModel): string | undefined => {
-  const [first] = model;
-  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-};
 
 /**
  * The tenant register. Admins and agents add and delete (a tenant with leases is refused, with the
@@ -66,41 +50,19 @@ export function TenantsPage() {
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const [showArchived, setShowArchived] = useState(false);
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
-  const [pageSize, setPageSize] = useState(25);
-  const sort = toSort(sortModel);
-  const listKey = JSON.stringify([q, sort, showArchived]);
-  const [paging, setPaging] = useState({ key: listKey, page: 0 });
-  const page = paging.key === listKey ? paging.page : 0;
+  const list = useGridQueryState({
+    sortable: ['name', 'email'],
+    initialSort: [{ field: 'name', sort: 'asc' }],
+    filters: [showArchived],
+  });
+  const { search, setSearch, q } = list;
+  const query: TenantListQuery = { ...list.query, archived: showArchived };
+  const tenants = useTenantList(query);
 
-  const query: TenantListQuery = {
-    page: page + 1,
-    pageSize,
-    sort,
-    archived: showArchived,
-    ...(q ? { q } : {}),
-  };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useTenantList(query);
-  const rows = data?.data ?? [];
-  const total = data?.meta.total ?? 0;
-
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
-  const openDialog = (next: DialogState) => {
-    setDialog(next);
-    setDialogKey((key) => key + 1);
-    setDialogOpen(true);
-  };
-  const closeDialog = () => setDialogOpen(false);
-  const forgetDialog = () => setDialog(null);
-  /** The last row of a later page left it: step back rather than show an empty page. */
-  const afterRemoval = () => {
-    if (rows.length === 1 && page > 0) setPaging({ key: listKey, page: page - 1 });
-  };
+  const { dialog, dialogOpen, dialogKey, openDialog, closeDialog, forgetDialog } =
+    useDialogState<DialogState>();
+  const afterRemoval = () => list.afterRemoval(tenants.data?.data.length ?? 0);
 
   const columns = useMemo<GridColDef<Tenant>[]>(() => {
     const all: GridColDef<Tenant>[] = [
@@ -110,15 +72,7 @@ export function TenantsPage() {
         flex: 1.2,
         minWidth: 150,
         renderCell: ({ row }) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              height: '100%',
-              minWidth: 0,
-            }}
-          >
+          <StackedCell>
             <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
               {row.name}
             </Typography>
@@ -127,7 +81,7 @@ export function TenantsPage() {
                 {row.phone ?? row.email}
               </Typography>
             )}
-          </Box>
+          </StackedCell>
         ),
       },
       {
@@ -209,7 +163,7 @@ export function TenantsPage() {
       });
     }
     return all;
-  }, [canAdd, compact]);
+  }, [canAdd, compact, openDialog]);
 
   const addButton = canAdd && (
     <Button
@@ -220,7 +174,6 @@ export function TenantsPage() {
       Add tenant
     </Button>
   );
-  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
   const isFiltered = Boolean(q);
 
   return (
@@ -231,23 +184,12 @@ export function TenantsPage() {
         actions={addButton}
       />
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <TextField
+        <SearchField
           label="Search tenants"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Name, email, phone or ID number"
-          size="small"
           sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <FormControlLabel
           control={
@@ -257,91 +199,38 @@ export function TenantsPage() {
         />
       </Box>
 
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
-
-      {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            {isFiltered
-              ? 'No tenants match your search'
-              : showArchived
-                ? 'No archived tenants'
-                : 'No tenants yet'}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {isFiltered
-              ? 'Try other words, or clear the search.'
-              : showArchived
-                ? 'Tenants you archive will show here.'
-                : canAdd
-                  ? 'Add the first tenant, then record a lease for them.'
-                  : 'Tenants will show here once the agency adds them.'}
-          </Typography>
-          {isFiltered ? (
+      <ServerDataGrid
+        aria-label={showArchived ? 'Archived tenants' : 'Tenants'}
+        list={tenants}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={{ email: !compact, phone: wide, idNumber: wide }}
+        onRowClick={({ row }: GridRowParams<Tenant>) => void navigate(detailPath(row))}
+        onCellKeyDown={({ row, field }: GridCellParams<Tenant>, event) => {
+          if (event.key === 'Enter' && field !== 'actions') void navigate(detailPath(row));
+        }}
+        empty={{
+          title: isFiltered
+            ? 'No tenants match your search'
+            : showArchived
+              ? 'No archived tenants'
+              : 'No tenants yet',
+          text: isFiltered
+            ? 'Try other words, or clear the search.'
+            : showArchived
+              ? 'Tenants you archive will show here.'
+              : canAdd
+                ? 'Add the first tenant, then record a lease for them.'
+                : 'Tenants will show here once the agency adds them.',
+          action: isFiltered ? (
             <Button variant="outlined" onClick={() => setSearch('')}>
               Clear search
             </Button>
           ) : (
             !showArchived && addButton
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid
-            aria-label={showArchived ? 'Archived tenants' : 'Tenants'}
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            loading={isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize }}
-            onPaginationModelChange={(model) => {
-              setPageSize(model.pageSize);
-              setPaging({ key: listKey, page: model.pageSize === pageSize ? model.page : 0 });
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            sortingMode="server"
-            sortModel={sortModel}
-            onSortModelChange={setSortModel}
-            sortingOrder={['asc', 'desc']}
-            columnVisibilityModel={{ email: !compact, phone: wide, idNumber: wide }}
-            onRowClick={({ row }: GridRowParams<Tenant>) => void navigate(detailPath(row))}
-            onCellKeyDown={({ row, field }: GridCellParams<Tenant>, event) => {
-              if (event.key === 'Enter' && field !== 'actions') void navigate(detailPath(row));
-            }}
-            disableColumnFilter
-            disableColumnSelector
-            disableColumnMenu
-            disableRowSelectionOnClick
-            rowSelection={false}
-            autoHeight
-            rowHeight={compact ? 60 : 52}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-row': { cursor: 'pointer' },
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-              '& .MuiIconButton-root.Mui-focusVisible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-              },
-            }}
-          />
-        </Paper>
-      )}
+          ),
+        }}
+      />
 
       {dialog?.kind === 'form' && (
         <TenantFormDialog

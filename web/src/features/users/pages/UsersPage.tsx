@@ -1,23 +1,14 @@
 import { useMemo, useState } from 'react';
-import {
-  DataGrid,
-  type GridColDef,
-  type GridColumnVisibilityModel,
-  type GridSortModel,
-} from '@mui/x-data-grid';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import BlockIcon from '@mui/icons-material/BlockOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
-import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -28,20 +19,23 @@ import { ROLES, type Role, type User } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { usePageSize, usePreferences } from '../../account/api.ts';
 import { formatDate } from '../../account/format-date.ts';
-import { useDebouncedValue } from '../../properties/hooks/use-debounced-value.ts';
 import { useUpdateUser, useUserList, type UserListQuery } from '../api.ts';
 import { ChangeRoleDialog, fullName } from '../components/ChangeRoleDialog.tsx';
 import { InviteUserDialog } from '../components/InviteUserDialog.tsx';
 import { PendingInvitations } from '../components/PendingInvitations.tsx';
 import { ROLE_LABELS } from '../role-labels.ts';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
-const SORTABLE = new Set(['name', 'email', 'role', 'createdAt']);
+const SORTABLE = ['name', 'email', 'role', 'createdAt'];
 
 type Status = '' | 'true' | 'false';
 
@@ -51,12 +45,6 @@ type DialogState =
   | { kind: 'deactivate'; user: User }
   | { kind: 'reactivate'; user: User };
 
-const toSort = (model: GridSortModel): string | undefined => {
-  const [first] = model;
-  if (!first?.sort || !SORTABLE.has(first.field)) return undefined;
-  return first.sort === 'desc' ? `-${first.field}` : first.field;
-};
-
 /** /admin/users: the company's users, their roles and access, and the invitations still open. */
 export function UsersPage() {
   const { user: me } = useAuth();
@@ -65,53 +53,43 @@ export function UsersPage() {
   const wide = useMediaQuery(theme.breakpoints.up('lg'));
   const { preferences } = usePreferences();
 
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<Status>('');
-  const [sortModel, setSortModel] = useState<GridSortModel>([{ field: 'name', sort: 'asc' }]);
-  const [chosenSize, setChosenSize] = useState<number | null>(null);
-  const pageSize = usePageSize(chosenSize);
-  const sort = toSort(sortModel);
-  const listKey = JSON.stringify([q, role, status, sort, pageSize]);
-  const [paging, setPaging] = useState({ key: listKey, page: 0 });
-  const page = paging.key === listKey ? paging.page : 0;
-
+  const list = useGridQueryState({
+    sortable: SORTABLE,
+    initialSort: [{ field: 'name', sort: 'asc' }],
+    filters: [role, status],
+    defaultPageSize: usePageSize(null),
+  });
+  const { search, setSearch, q } = list;
   const query: UserListQuery = {
-    page: page + 1,
-    pageSize,
-    sort,
-    ...(q ? { q } : {}),
+    ...list.query,
     ...(role ? { role } : {}),
     ...(status ? { isActive: status } : {}),
   };
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useUserList(query);
-  const rows = data?.data ?? [];
-  const total = data?.meta.total ?? 0;
+  const users = useUserList(query);
   const isFiltered = Boolean(q || role || status);
 
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [dialogKey, setDialogKey] = useState(0);
-  const [actionError, setActionError] = useState<string | null>(null);
   const updateUser = useUpdateUser();
 
-  const openDialog = (next: DialogState) => {
-    setDialog(next);
-    setDialogKey((key) => key + 1);
-    setActionError(null);
-    setDialogOpen(true);
-  };
-  const closeDialog = () => setDialogOpen(false);
-  const forgetDialog = () => setDialog(null);
+  const {
+    dialog,
+    dialogOpen,
+    dialogKey,
+    openDialog,
+    closeDialog,
+    forgetDialog,
+    dialogError,
+    setDialogError,
+  } = useDialogState<DialogState>();
 
   const handleSetActive = async (target: User, active: boolean) => {
-    setActionError(null);
+    setDialogError(null);
     try {
       await updateUser.mutateAsync({ id: target._id, body: { active } });
       closeDialog();
     } catch (failure) {
-      setActionError(toApiError(failure, 'The user could not be changed. Please try again.').message);
+      setDialogError(toApiError(failure, 'The user could not be changed. Please try again.').message);
     }
   };
 
@@ -124,15 +102,7 @@ export function UsersPage() {
         minWidth: 150,
         valueGetter: (_value, row) => fullName(row),
         renderCell: ({ row }) => (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              height: '100%',
-              minWidth: 0,
-            }}
-          >
+          <StackedCell>
             <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
               {fullName(row)}
               {row._id === me?._id ? ' (you)' : ''}
@@ -142,7 +112,7 @@ export function UsersPage() {
                 {ROLE_LABELS[row.role]} · {row.isActive ? 'Active' : 'Deactivated'}
               </Typography>
             )}
-          </Box>
+          </StackedCell>
         ),
       },
       { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 180 },
@@ -219,7 +189,7 @@ export function UsersPage() {
         },
       },
     ],
-    [compact, me?._id, preferences.dateFormat],
+    [compact, me?._id, openDialog, preferences.dateFormat],
   );
 
   const columnVisibilityModel: GridColumnVisibilityModel = {
@@ -234,7 +204,6 @@ export function UsersPage() {
       Invite user
     </Button>
   );
-  const isEmpty = !error && !isPending && !isPlaceholderData && total === 0;
 
   return (
     <Stack spacing={2}>
@@ -256,23 +225,12 @@ export function UsersPage() {
           },
         }}
       >
-        <TextField
+        <SearchField
           label="Search users"
-          type="search"
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          onChange={setSearch}
           placeholder="Name or email"
-          size="small"
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select
@@ -301,30 +259,18 @@ export function UsersPage() {
         </TextField>
       </Box>
 
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
-
-      {isEmpty ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
-          <Typography variant="h6" component="p" gutterBottom>
-            {isFiltered ? 'No users match your search' : 'No users yet'}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {isFiltered
-              ? 'Try other words, or clear the filters.'
-              : 'Invite the first colleague to get started.'}
-          </Typography>
-          {isFiltered ? (
+      <ServerDataGrid
+        aria-label="Users"
+        list={users}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={columnVisibilityModel}
+        empty={{
+          title: isFiltered ? 'No users match your search' : 'No users yet',
+          text: isFiltered
+            ? 'Try other words, or clear the filters.'
+            : 'Invite the first colleague to get started.',
+          action: isFiltered ? (
             <Button
               variant="outlined"
               onClick={() => {
@@ -337,52 +283,9 @@ export function UsersPage() {
             </Button>
           ) : (
             inviteButton
-          )}
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <DataGrid
-            aria-label="Users"
-            rows={rows}
-            columns={columns}
-            getRowId={(row) => row._id}
-            rowCount={total}
-            loading={isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize }}
-            onPaginationModelChange={(model) => {
-              setChosenSize(model.pageSize);
-              setPaging({
-                key: JSON.stringify([q, role, status, sort, model.pageSize]),
-                page: model.pageSize === pageSize ? model.page : 0,
-              });
-            }}
-            pageSizeOptions={PAGE_SIZES}
-            sortingMode="server"
-            sortModel={sortModel}
-            onSortModelChange={setSortModel}
-            sortingOrder={['asc', 'desc']}
-            columnVisibilityModel={columnVisibilityModel}
-            disableColumnFilter
-            disableColumnSelector
-            disableColumnMenu
-            disableRowSelectionOnClick
-            rowSelection={false}
-            autoHeight
-            rowHeight={compact ? 60 : 52}
-            slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-cell:focus, & .MuiDataGrid-columnHeader:focus': { outlineOffset: -2 },
-              '& .MuiDataGrid-cell:focus-within': { outline: 'none' },
-              '& .MuiIconButton-root.Mui-focusVisible': {
-                outline: '2px solid',
-                outlineColor: 'primary.main',
-              },
-            }}
-          />
-        </Paper>
-      )}
+          ),
+        }}
+      />
 
       <PendingInvitations />
 
@@ -411,7 +314,7 @@ export function UsersPage() {
           confirmLabel="Deactivate"
           destructive
           busy={updateUser.isPending}
-          error={actionError}
+          error={dialogError}
           onConfirm={() => void handleSetActive(dialog.user, false)}
           onClose={closeDialog}
           onExited={forgetDialog}
@@ -429,7 +332,7 @@ export function UsersPage() {
           }
           confirmLabel="Reactivate"
           busy={updateUser.isPending}
-          error={actionError}
+          error={dialogError}
           onConfirm={() => void handleSetActive(dialog.user, true)}
           onClose={closeDialog}
           onExited={forgetDialog}
