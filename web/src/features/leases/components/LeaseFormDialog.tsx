@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import {
   formatMajorUnits,
@@ -15,7 +13,7 @@ import {
   MajorUnitsText,
   type Lease,
 } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 // The properties feature's server-search picker; leases only feed it other options.
@@ -157,97 +155,83 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
   const full = { gridColumn: '1 / -1' };
 
   return (
-    <ActionDialog
+    <FormDialog
       open={open}
       title={lease ? 'Edit lease' : 'New lease'}
-      action={{ label: 'Save', pending: isSubmitting }}
-      busy={busy}
       onClose={onClose}
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      maxWidth="sm"
-      dividers
+      isSubmitting={isSubmitting}
+      busy={busy}
+      serverError={serverError}
+      isStale={isStale}
+      onReload={() => void handleReload()}
+      reloading={reloading}
+      warnDiscard={false}
     >
-      {serverError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            isStale ? (
-              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        >
-          {serverError.message}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        <Box sx={full}>
-          <Controller
-            control={control}
-            name="propertyId"
-            render={({ field, fieldState }) => (
-              <PropertyPicker
-                value={property}
-                onChange={(next) => {
-                  setProperty(next);
-                  field.onChange(next?._id ?? '');
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Box>
-        <Box sx={full}>
-          <Controller
-            control={control}
-            name="tenantId"
-            render={({ field, fieldState }) => (
-              <TenantPicker
-                value={tenant}
-                onChange={(next) => {
-                  setTenant(next);
-                  field.onChange(next?._id ?? '');
-                }}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Box>
-        <FormTextField control={control} name="startDate" label="Start date" required {...dateProps} />
-        <FormTextField control={control} name="endDate" label="End date" required {...dateProps} />
-        <FormTextField
+      <Box sx={full}>
+        <Controller
           control={control}
-          name="rent"
-          label="Monthly rent"
-          required
-          placeholder="1250.50"
-          slotProps={money}
+          name="propertyId"
+          render={({ field, fieldState }) => (
+            <PropertyPicker
+              value={property}
+              onChange={(next) => {
+                setProperty(next);
+                field.onChange(next?._id ?? '');
+              }}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
         />
-        <FormTextField
-          control={control}
-          name="rentDueDay"
-          label="Rent due day"
-          type="number"
-          helperText="Day of the month, 1–28"
-          toValue={(text) => (text === '' ? undefined : Number(text))}
-          slotProps={{ htmlInput: { min: 1, max: 28, step: 1, inputMode: 'numeric' } }}
-        />
-        <FormTextField
-          control={control}
-          name="deposit"
-          label="Deposit"
-          placeholder="0.00"
-          slotProps={money}
-          sx={full}
-        />
-        <FormTextField control={control} name="terms" label="Terms" multiline minRows={3} sx={full} />
       </Box>
-    </ActionDialog>
+      <Box sx={full}>
+        <Controller
+          control={control}
+          name="tenantId"
+          render={({ field, fieldState }) => (
+            <TenantPicker
+              value={tenant}
+              onChange={(next) => {
+                setTenant(next);
+                field.onChange(next?._id ?? '');
+              }}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Box>
+      <FormTextField control={control} name="startDate" label="Start date" required {...dateProps} />
+      <FormTextField control={control} name="endDate" label="End date" required {...dateProps} />
+      <FormTextField
+        control={control}
+        name="rent"
+        label="Monthly rent"
+        required
+        placeholder="1250.50"
+        slotProps={money}
+      />
+      <FormTextField
+        control={control}
+        name="rentDueDay"
+        label="Rent due day"
+        type="number"
+        helperText="Day of the month, 1–28"
+        toValue={(text) => (text === '' ? undefined : Number(text))}
+        slotProps={{ htmlInput: { min: 1, max: 28, step: 1, inputMode: 'numeric' } }}
+      />
+      <FormTextField
+        control={control}
+        name="deposit"
+        label="Deposit"
+        placeholder="0.00"
+        slotProps={money}
+        sx={full}
+      />
+      <FormTextField control={control} name="terms" label="Terms" multiline minRows={3} sx={full} />
+    </FormDialog>
   );
 }
 

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { BankDetails, OwnerInput, type Owner } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { fetchOwner, useCreateOwner, useOwner, useUpdateOwner } from '../api.ts';
@@ -169,58 +168,42 @@ function OwnerFormFields({
   const isStale = serverError?.code === 'STALE_VERSION';
   const full = { gridColumn: '1 / -1' };
   return (
-    <ActionDialog
+    <FormDialog
       open={open}
       title={title}
-      action={{ label: 'Save', pending: isSubmitting }}
-      busy={isSubmitting || reloading}
       onClose={onClose}
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      maxWidth="sm"
-      dividers
+      isSubmitting={isSubmitting}
+      busy={isSubmitting || reloading}
+      serverError={serverError}
+      isStale={isStale}
+      onReload={() => void handleReload()}
+      reloading={reloading}
     >
-      {serverError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            isStale ? (
-              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        >
-          {serverError.message}
-          {isStale && ' Reloading discards the changes made here.'}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        <FormTextField control={control} name="name" label="Name" required autoFocus sx={full} />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          slotProps={{ htmlInput: { autoComplete: 'off' } }}
-        />
-        <FormTextField control={control} name="phone" label="Phone" type="tel" />
-        <FormTextField control={control} name="idNumber" label="ID or registration number" sx={full} />
-        <Typography variant="subtitle2" component="h3" sx={{ ...full, mt: 1 }}>
-          Payout bank details
-        </Typography>
-        <FormTextField control={control} name="bankName" label="Bank name" />
-        <FormTextField control={control} name="accountName" label="Account name" />
-        <FormTextField
-          control={control}
-          name="accountNumber"
-          label="Account number"
-          sx={full}
-          slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'numeric' } }}
-        />
-        <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
-      </Box>
-    </ActionDialog>
+      <FormTextField control={control} name="name" label="Name" required autoFocus sx={full} />
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+      />
+      <FormTextField control={control} name="phone" label="Phone" type="tel" />
+      <FormTextField control={control} name="idNumber" label="ID or registration number" sx={full} />
+      <Typography variant="subtitle2" component="h3" sx={{ ...full, mt: 1 }}>
+        Payout bank details
+      </Typography>
+      <FormTextField control={control} name="bankName" label="Bank name" />
+      <FormTextField control={control} name="accountName" label="Account name" />
+      <FormTextField
+        control={control}
+        name="accountNumber"
+        label="Account number"
+        sx={full}
+        slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'numeric' } }}
+      />
+      <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
+    </FormDialog>
   );
 }

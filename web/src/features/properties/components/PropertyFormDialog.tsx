@@ -2,9 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import {
   formatMajorUnits,
@@ -16,7 +14,7 @@ import {
   type Property,
   type PropertyUpdateInput,
 } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { fieldMessage, FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
@@ -175,100 +173,82 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
   const full = { gridColumn: '1 / -1' };
 
   return (
-    <ActionDialog
+    <FormDialog
       open={open}
       title={isEdit ? `Edit ${property.name}` : 'Add property'}
-      action={{ label: 'Save', pending: isSubmitting }}
-      busy={busy}
       onClose={onClose}
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      maxWidth="sm"
-      dividers
+      isSubmitting={isSubmitting}
+      busy={busy}
+      serverError={serverError}
+      isStale={isStale}
+      onReload={() => void handleReload()}
+      reloading={reloading}
     >
-      {serverError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            isStale ? (
-              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        >
-          {serverError.message}
-          {isStale && ' Reloading discards the changes made here.'}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        <FormTextField {...bound} name="name" label="Name" required autoFocus sx={full} />
-        <FormTextField {...bound} name="address" label="Address" required sx={full} />
-        <FormTextField {...bound} name="type" label="Type" select required sx={isEdit ? undefined : full}>
-          {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
+      <FormTextField {...bound} name="name" label="Name" required autoFocus sx={full} />
+      <FormTextField {...bound} name="address" label="Address" required sx={full} />
+      <FormTextField {...bound} name="type" label="Type" select required sx={isEdit ? undefined : full}>
+        {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
+      </FormTextField>
+      {isEdit && (
+        <FormTextField {...bound} name="status" label="Status" select>
+          {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
         </FormTextField>
-        {isEdit && (
-          <FormTextField {...bound} name="status" label="Status" select>
-            {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
-          </FormTextField>
-        )}
+      )}
+      <FormTextField
+        {...bound}
+        name="rent"
+        label="Monthly rent"
+        placeholder="1250.50"
+        helperText="In major units, e.g. 1250.50"
+        slotProps={{
+          htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+          input: currency ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> } : {},
+        }}
+      />
+      <FormTextField
+        {...bound}
+        name="currency"
+        label="Currency"
+        toValue={(text) => text.toUpperCase()}
+        slotProps={{ htmlInput: { maxLength: 3, autoComplete: 'off', spellCheck: false } }}
+      />
+      {COUNT_FIELDS.map(({ name, label }) => (
         <FormTextField
           {...bound}
-          name="rent"
-          label="Monthly rent"
-          placeholder="1250.50"
-          helperText="In major units, e.g. 1250.50"
-          slotProps={{
-            htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-            input: currency
-              ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }
-              : {},
-          }}
+          key={name}
+          name={name}
+          label={label}
+          type="number"
+          toValue={(text) => (text === '' ? null : Number(text))}
+          slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
         />
-        <FormTextField
-          {...bound}
-          name="currency"
-          label="Currency"
-          toValue={(text) => text.toUpperCase()}
-          slotProps={{ htmlInput: { maxLength: 3, autoComplete: 'off', spellCheck: false } }}
-        />
-        {COUNT_FIELDS.map(({ name, label }) => (
-          <FormTextField
-            {...bound}
-            key={name}
-            name={name}
-            label={label}
-            type="number"
-            toValue={(text) => (text === '' ? null : Number(text))}
-            slotProps={{ htmlInput: { min: 0, max: 1000, step: 1, inputMode: 'numeric' } }}
-          />
-        ))}
-        {canPickOwner && (
-          <Box sx={isAdmin ? undefined : full}>
-            <PickerField
-              control={control}
-              name="ownerId"
-              label="Owner"
-              Picker={OwnerAutocomplete}
-              option={ownerOption}
-              onOptionChange={setOwnerOption}
-            />
-          </Box>
-        )}
-        {isAdmin && (
+      ))}
+      {canPickOwner && (
+        <Box sx={isAdmin ? undefined : full}>
           <PickerField
             control={control}
-            name="agentId"
-            label="Agent"
-            Picker={AgentAutocomplete}
-            option={agentOption}
-            onOptionChange={setAgentOption}
+            name="ownerId"
+            label="Owner"
+            Picker={OwnerAutocomplete}
+            option={ownerOption}
+            onOptionChange={setOwnerOption}
           />
-        )}
-        <FormTextField {...bound} name="description" label="Description" multiline minRows={3} sx={full} />
-      </Box>
-    </ActionDialog>
+        </Box>
+      )}
+      {isAdmin && (
+        <PickerField
+          control={control}
+          name="agentId"
+          label="Agent"
+          Picker={AgentAutocomplete}
+          option={agentOption}
+          onOptionChange={setAgentOption}
+        />
+      )}
+      <FormTextField {...bound} name="description" label="Description" multiline minRows={3} sx={full} />
+    </FormDialog>
   );
 }
 

@@ -2,11 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { TenantInput, type Tenant } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { fetchTenant, useCreateTenant, useUpdateTenant } from '../api.ts';
@@ -88,46 +85,30 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
   const isStale = serverError?.code === 'STALE_VERSION';
   const full = { gridColumn: '1 / -1' };
   return (
-    <ActionDialog
+    <FormDialog
       open={open}
       title={tenant ? `Edit ${tenant.name}` : 'Add tenant'}
-      action={{ label: 'Save', pending: isSubmitting }}
-      busy={isSubmitting || reloading}
       onClose={onClose}
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
-      maxWidth="sm"
-      dividers
+      isSubmitting={isSubmitting}
+      busy={isSubmitting || reloading}
+      serverError={serverError}
+      isStale={isStale}
+      onReload={() => void handleReload()}
+      reloading={reloading}
     >
-      {serverError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            isStale ? (
-              <Button color="inherit" size="small" onClick={() => void handleReload()} disabled={reloading}>
-                Reload
-              </Button>
-            ) : undefined
-          }
-        >
-          {serverError.message}
-          {isStale && ' Reloading discards the changes made here.'}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        <FormTextField control={control} name="name" label="Full name" required autoFocus sx={full} />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          slotProps={{ htmlInput: { autoComplete: 'off' } }}
-        />
-        <FormTextField control={control} name="phone" label="Phone" type="tel" />
-        <FormTextField control={control} name="idNumber" label="ID number" sx={full} />
-        <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
-      </Box>
-    </ActionDialog>
+      <FormTextField control={control} name="name" label="Full name" required autoFocus sx={full} />
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        slotProps={{ htmlInput: { autoComplete: 'off' } }}
+      />
+      <FormTextField control={control} name="phone" label="Phone" type="tel" />
+      <FormTextField control={control} name="idNumber" label="ID number" sx={full} />
+      <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
+    </FormDialog>
   );
 }
