@@ -59,6 +59,8 @@ export interface Call<
   status: number;
   /** 'public' needs no session; 'session' needs one, by Bearer token or cookie. */
   access: 'public' | 'session';
+  /** Media types other than JSON the call can answer with (files: CSV, PDF). */
+  produces?: string | string[];
 }
 
 export function call<

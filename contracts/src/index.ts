@@ -13,3 +13,6 @@ export * from './health.ts';
 export * from './leases.ts';
 export * from './audit.ts';
 export * from './me.ts';
+export * from './finance.ts';
+export * from './payments.ts';
+export * from './accounts.ts';

@@ -64,3 +64,44 @@ export function applyBasisPoints(amount: number, bp: number): number {
   if (!Number.isSafeInteger(result)) throw new RangeError('The amount is too large');
   return result;
 }
+
+/** `amount` × `bp` / 10000, rounded half-up to the minor unit; exact for any safe integer. */
+export function percentOf(amount: number, bp: number): number {
+  if (!Number.isSafeInteger(amount) || amount < 0 || !Number.isSafeInteger(bp) || bp < 0) {
+    throw new RangeError('percentOf takes non-negative integer minor units and basis points');
+  }
+  return Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n);
+}
+
+/** The rates a rent payment is split with; each payment keeps the ones it used. */
+export interface SplitRates {
+  commissionRateBp: number;
+  agentShareBp: number;
+  vatRateBp: number;
+  vatRegistered: boolean;
+  /** Without an agent on the property the agency keeps all of the commission. */
+  hasAgent: boolean;
+}
+
+export interface RentSplit {
+  commission: number;
+  agentShare: number;
+  agencyShare: number;
+  vat: number;
+  owner: number;
+}
+
+export const SPLIT_EXCEEDS_AMOUNT = 'Commission and VAT would be more than the amount received';
+
+/**
+ * PRODUCT.md's money rules: C = round(R × c), A = round(C × a), G = C − A, T = round(C × v) when
+ * VAT-registered, O = R − C − T. The owner line absorbs the rounding, so the parts always tie to R.
+ */
+export function splitRent(amount: number, rates: SplitRates): RentSplit {
+  const commission = percentOf(amount, rates.commissionRateBp);
+  const agentShare = rates.hasAgent ? percentOf(commission, rates.agentShareBp) : 0;
+  const vat = rates.vatRegistered ? percentOf(commission, rates.vatRateBp) : 0;
+  const owner = amount - commission - vat;
+  if (owner < 0) throw new RangeError(SPLIT_EXCEEDS_AMOUNT);
+  return { commission, agentShare, agencyShare: commission - agentShare, vat, owner };
+}

@@ -5,10 +5,13 @@ import type { Config } from './config.ts';
 import { webDistFolder } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
+import { accountRoutes } from './features/accounts/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
+import { financeRoutes } from './features/finance/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { ownerRoutes } from './features/owners/index.ts';
+import { paymentRoutes } from './features/payments/index.ts';
 import { leaseRoutes } from './features/leases/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
@@ -85,6 +88,9 @@ export async function buildApp({
       await api.register(leaseRoutes);
       await api.register(auditRoutes);
       await api.register(ownerRoutes);
+      await api.register(financeRoutes);
+      await api.register(paymentRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './features/demo/index.ts';
-import { startLeaseExpiry } from './features/leases/index.ts';
+import { expireLeases } from './features/leases/index.ts';
+import { generateAllRentCharges } from './features/rent/index.ts';
+import { startRecurringJob } from './lib/jobs.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -26,10 +28,18 @@ async function start() {
   await migrateDatabase(database);
   const demo = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ database, config });
-  // Lease expiry: once at start, then hourly; stopped before the database closes.
-  const stopLeaseExpiry = startLeaseExpiry(database.db, app.log);
+  // The books' calendar: leases that ended expire, then every month owed is charged. Once at
+  // start, then hourly; stopped before the database closes.
+  const stopCalendar = startRecurringJob(
+    'lease expiry and rent charges',
+    async () => ({
+      leases: await expireLeases(database.db),
+      chargesCreated: await generateAllRentCharges(database.db),
+    }),
+    app.log,
+  );
   app.addHook('onClose', async () => {
-    await stopLeaseExpiry();
+    await stopCalendar();
     await database.close();
   });
 

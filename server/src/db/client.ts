@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -43,4 +43,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Rows of a raw SQL query (both drivers answer `{ rows }`), for reports Drizzle's builder cannot say. */
+export async function queryRows<T extends Record<string, unknown>>(
+  tx: Pick<Tx, 'execute'>,
+  query: SQL,
+): Promise<T[]> {
+  const result = await tx.execute(query);
+  return (result as { rows: T[] }).rows;
 }

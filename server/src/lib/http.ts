@@ -14,7 +14,8 @@ export type ContractRequest<P extends z.ZodType, Q extends z.ZodType, B extends 
 export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
   app: FastifyInstance,
   contract: Call<P, Q, B, R>,
-  handler: (req: ContractRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R>>,
+  /** Returns the envelope, or the reply itself once it has sent a file. */
+  handler: (req: ContractRequest<P, Q, B>, reply: FastifyReply) => Promise<z.input<R> | FastifyReply>,
 ): void {
   app.route({
     method: contract.method,
@@ -27,10 +28,14 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.produces
+        ? { produces: [...new Set(['application/json', contract.produces].flat())] }
+        : {}),
       response: { [contract.status]: contract.reply, '4xx': ErrorBody, '5xx': ErrorBody },
     },
     handler: async (req, reply) => {
       const result = await handler(req as ContractRequest<P, Q, B>, reply);
+      if (result === reply) return reply;
       reply.status(contract.status);
       return result;
     },
@@ -49,3 +54,18 @@ export const okPage = <T>(
 });
 
 export const toIso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A file answer (CSV, PDF): sent as it is, never through the JSON serializer. */
+export interface FileReply {
+  body: string | Buffer;
+  contentType: string;
+  filename: string;
+}
+
+export function sendFile(reply: FastifyReply, file: FileReply) {
+  const safeName = file.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${safeName}"`)
+    .send(file.body);
+}

@@ -31,7 +31,7 @@ export async function createTestApp(): Promise<TestApp> {
       jwtSecret: 'test-signing-secret-that-is-long-enough',
       cookieSecure: false,
       corsOrigins: ['http://localhost:5173'],
-      logLevel: 'silent',
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       prettyLogs: false,
     },
   });

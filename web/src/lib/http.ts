@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type { Call } from '@lintel/contracts';
 import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events.ts';
@@ -123,6 +123,7 @@ export interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 const fillPath = (path: string, params: Record<string, string> = {}) =>
@@ -140,6 +141,7 @@ export async function request<R extends z.ZodType>(
       url: fillPath(call.path, parts.params),
       params: parts.query,
       data: parts.body,
+      headers: parts.headers,
     });
     const parsed = call.reply.safeParse(response.data);
     if (!parsed.success)
@@ -148,4 +150,49 @@ export async function request<R extends z.ZodType>(
   } catch (error) {
     throw toApiError(error, 'Something went wrong. Please try again.');
   }
+}
+
+/** The file name a download answer names in Content-Disposition, else `fallback`. */
+function attachmentName(disposition: unknown, fallback: string): string {
+  const match = typeof disposition === 'string' ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+}
+
+/**
+ * Fetches a file answer (CSV, PDF) through the signed-in client, so the session rules (refresh,
+ * 403) apply, and hands it to the browser as a download.
+ */
+export async function downloadFile(
+  call: Pick<Call, 'method' | 'path'>,
+  parts: Pick<RequestParts, 'params' | 'query'>,
+  fallbackName: string,
+): Promise<void> {
+  let response;
+  try {
+    response = await api.request<Blob>({
+      method: call.method,
+      url: fillPath(call.path, parts.params),
+      params: parts.query,
+      responseType: 'blob',
+    });
+  } catch (error) {
+    const data: unknown = isAxiosError(error) ? error.response?.data : undefined;
+    // An error answer arrives as a Blob too: read its JSON message before mapping it.
+    if (isAxiosError(error) && error.response && data instanceof Blob) {
+      try {
+        error.response.data = JSON.parse(await data.text()) as unknown;
+      } catch {
+        // Not JSON: the generic message below stands.
+      }
+    }
+    throw toApiError(error, 'The file could not be downloaded. Please try again.');
+  }
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = attachmentName(response.headers['content-disposition'], fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

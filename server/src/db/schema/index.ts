@@ -7,3 +7,4 @@ export * from './audit.ts';
 export * from './system.ts';
 export * from './tenants.ts';
 export * from './leases.ts';
+export * from './money.ts';

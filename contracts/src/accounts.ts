@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
+import { IsoDate } from './leases.ts';
+import { Currency, MinorUnits } from './money.ts';
+import { PaymentMethod } from './payments.ts';
+
+/**
+ * Ledger accounts: `trust:bank`, `property:{id}`, `agent:{userId}`, `deposits:{leaseId}`,
+ * `agency:revenue`, `agency:vat`. Lines are signed so that debits are positive.
+ */
+export const AccountName = z.string();
+
+export const TrialBalanceQuery = z.object({ currency: Currency, asOf: IsoDate.optional() });
+export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;
+
+export const TrialBalance = z.object({
+  currency: Currency,
+  asOf: z.string(),
+  accounts: z.array(z.object({ account: AccountName, label: z.string(), balance: z.number().int() })),
+  /** Sum of every balance: zero when the books balance. */
+  total: z.number().int(),
+  /** trust:bank, and what it should equal: everything held for owners, agents, deposits and the agency. */
+  trustBank: z.number().int(),
+  heldForOthers: z.number().int(),
+});
+export type TrialBalance = z.infer<typeof TrialBalance>;
+
+export const STATEMENT_FORMATS = ['json', 'csv', 'pdf'] as const;
+
+export const StatementQuery = z
+  .object({
+    from: IsoDate,
+    to: IsoDate,
+    currency: Currency,
+    format: z.enum(STATEMENT_FORMATS).default('json'),
+  })
+  .refine((value) => value.to >= value.from, {
+    message: 'The period must end on or after its start',
+    path: ['to'],
+  });
+export type StatementQuery = z.infer<typeof StatementQuery>;
+
+export const StatementLine = z.object({
+  date: z.string(),
+  journalId: Id,
+  kind: z.string(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  /** Signed as the holder sees it: money in is positive, money paid out negative. */
+  amount: z.number().int(),
+  balance: z.number().int(),
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+export const Statement = z.object({
+  title: z.string(),
+  subject: z.string(),
+  subjectDetail: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  currency: Currency,
+  openingBalance: z.number().int(),
+  closingBalance: z.number().int(),
+  moneyIn: z.number().int(),
+  moneyOut: z.number().int(),
+  lines: z.array(StatementLine),
+});
+export type Statement = z.infer<typeof Statement>;
+
+export const PropertyAccountQuery = PageQuery.extend({
+  currency: Currency.optional(),
+  propertyId: Id.optional(),
+});
+export type PropertyAccountQuery = z.infer<typeof PropertyAccountQuery>;
+
+/** One property in one currency: what is held for its owner, what its tenants owe. */
+export const PropertyAccount = z.object({
+  propertyId: Id,
+  propertyName: z.string(),
+  ownerId: Id.nullable(),
+  ownerName: z.string().nullable(),
+  agentId: Id.nullable(),
+  currency: Currency,
+  balance: z.number().int(),
+  arrears: z.number().int(),
+  lastPaymentDate: z.string().nullable(),
+});
+export type PropertyAccount = z.infer<typeof PropertyAccount>;
+
+export const AgentAccountQuery = z.object({ currency: Currency.optional() });
+export const AgentAccount = z.object({
+  agentId: Id,
+  agentName: z.string(),
+  currency: Currency,
+  earned: z.number().int(),
+  paid: z.number().int(),
+  owed: z.number().int(),
+});
+export type AgentAccount = z.infer<typeof AgentAccount>;
+
+export const CommissionQuery = z.object({ from: IsoDate, to: IsoDate, currency: Currency });
+export type CommissionQuery = z.infer<typeof CommissionQuery>;
+
+const CommissionFigures = {
+  collected: z.number().int(),
+  commission: z.number().int(),
+  agentShare: z.number().int(),
+  agencyShare: z.number().int(),
+  vat: z.number().int(),
+};
+export const CommissionReport = z.object({
+  currency: Currency,
+  from: z.string(),
+  to: z.string(),
+  byAgent: z.array(z.object({ agentId: Id.nullable(), agentName: z.string(), ...CommissionFigures })),
+  byMonth: z.array(z.object({ month: z.string(), ...CommissionFigures })),
+  totals: z.object(CommissionFigures),
+});
+export type CommissionReport = z.infer<typeof CommissionReport>;
+
+export const ArrearsQuery = z.object({
+  by: z.enum(['lease', 'property', 'tenant', 'owner']).default('lease'),
+  currency: Currency.optional(),
+  asOf: IsoDate.optional(),
+});
+export type ArrearsQuery = z.infer<typeof ArrearsQuery>;
+export const ArrearsRow = z.object({
+  id: Id,
+  name: z.string(),
+  currency: Currency,
+  charged: z.number().int(),
+  paid: z.number().int(),
+  arrears: z.number().int(),
+  oldestDueDate: z.string().nullable(),
+});
+export type ArrearsRow = z.infer<typeof ArrearsRow>;
+
+export const RentCharge = z.object({
+  _id: Id,
+  leaseId: Id,
+  period: z.string(),
+  dueDate: z.string(),
+  amount: z.number().int(),
+  currency: Currency,
+  allocated: z.number().int(),
+  outstanding: z.number().int(),
+});
+export type RentCharge = z.infer<typeof RentCharge>;
+
+export const ChargeGenerationResult = z.object({ created: z.number().int() });
+
+export const PAYOUT_ACCOUNT_TYPES = ['property', 'agent'] as const;
+export const PAYOUT_AMOUNT_POSITIVE = 'Amount must be more than zero';
+
+const Amount = z
+  .number(PAYOUT_AMOUNT_POSITIVE)
+  .int('Amount must be whole minor units (cents)')
+  .min(1, PAYOUT_AMOUNT_POSITIVE)
+  .max(Number.MAX_SAFE_INTEGER);
+const Reference = z.string().trim().max(200).nullable().optional();
+
+export const PayoutInput = z
+  .object({
+    accountType: z.enum(PAYOUT_ACCOUNT_TYPES),
+    accountId: Id,
+    amount: Amount,
+    currency: Currency,
+    method: PaymentMethod,
+    reference: Reference,
+    payoutDate: IsoDate.optional(),
+  })
+  .strict();
+export type PayoutInput = z.input<typeof PayoutInput>;
+
+export const Payout = z.object({
+  _id: Id,
+  accountType: z.enum(PAYOUT_ACCOUNT_TYPES),
+  accountId: Id,
+  accountName: z.string(),
+  amount: MinorUnits,
+  currency: Currency,
+  method: PaymentMethod,
+  reference: z.string().nullable(),
+  payoutDate: z.string(),
+  journalId: Id,
+  createdBy: Id.nullable(),
+  createdAt: Timestamp,
+});
+export type Payout = z.infer<typeof Payout>;
+
+export const PayoutQuery = PageQuery.extend({
+  accountType: z.enum(PAYOUT_ACCOUNT_TYPES).optional(),
+  accountId: Id.optional(),
+});
+
+export const ExpenseInput = z
+  .object({
+    propertyId: Id,
+    supplier: z.string().trim().min(1, 'Name the supplier').max(200),
+    description: z.string().trim().min(1, 'Describe the expense').max(1000),
+    amount: Amount,
+    currency: Currency,
+    method: PaymentMethod,
+    reference: Reference,
+    expenseDate: IsoDate.optional(),
+  })
+  .strict();
+export type ExpenseInput = z.input<typeof ExpenseInput>;
+
+export const Expense = z.object({
+  _id: Id,
+  propertyId: Id,
+  propertyName: z.string(),
+  supplier: z.string(),
+  description: z.string(),
+  amount: MinorUnits,
+  currency: Currency,
+  method: PaymentMethod,
+  reference: z.string().nullable(),
+  expenseDate: z.string(),
+  journalId: Id,
+  createdBy: Id.nullable(),
+  createdAt: Timestamp,
+});
+export type Expense = z.infer<typeof Expense>;
+
+export const DEPOSIT_RELEASE_EMPTY = 'Release something: to the tenant, to the property for damages, or both';
+
+export const DepositReleaseInput = z
+  .object({
+    toTenant: MinorUnits.default(0),
+    toProperty: MinorUnits.default(0),
+    currency: Currency,
+    reason: z.string().trim().min(1, 'Give a reason').max(1000),
+    method: PaymentMethod.default('bank_transfer'),
+    reference: Reference,
+  })
+  .strict()
+  .refine((value) => value.toTenant + value.toProperty > 0, {
+    message: DEPOSIT_RELEASE_EMPTY,
+    path: ['toTenant'],
+  });
+export type DepositReleaseInput = z.input<typeof DepositReleaseInput>;
+
+export const DepositBalance = z.object({ leaseId: Id, currency: Currency, held: z.number().int() });
+export type DepositBalance = z.infer<typeof DepositBalance>;
+
+export const AccountIdParam = z.object({ id: z.string() });
+export const LeaseChargesQuery = z.object({ leaseId: z.string() });
+
+const tag = 'accounts';
+
+export const accountsApi = {
+  trialBalance: call('GET', '/ledger/trial-balance', {
+    summary: 'Every ledger account balance in a currency, as of a date (admin, accountant)',
+    tag,
+    query: TrialBalanceQuery,
+    reply: envelope(TrialBalance),
+  }),
+  propertyAccounts: call('GET', '/accounts/properties', {
+    summary: 'Balance held, arrears and last payment per property and currency',
+    tag,
+    query: PropertyAccountQuery,
+    reply: pageEnvelope(PropertyAccount),
+  }),
+  propertyStatement: call('GET', '/accounts/properties/:id/statement', {
+    summary: 'A property account statement for a period (format json, csv or pdf)',
+    tag,
+    params: AccountIdParam,
+    query: StatementQuery,
+    reply: envelope(Statement),
+    produces: ['application/json', 'text/csv', 'application/pdf'],
+  }),
+  ownerStatement: call('GET', '/accounts/owners/:id/statement', {
+    summary: "An owner's statement over all their properties (owner record id or the owner's user id)",
+    tag,
+    params: AccountIdParam,
+    query: StatementQuery,
+    reply: envelope(Statement),
+    produces: ['application/json', 'text/csv', 'application/pdf'],
+  }),
+  agentAccounts: call('GET', '/accounts/agents', {
+    summary: 'Commission earned, paid and owed per agent (admin, accountant; agent: own)',
+    tag,
+    query: AgentAccountQuery,
+    reply: envelope(z.array(AgentAccount)),
+  }),
+  agentStatement: call('GET', '/accounts/agents/:id/statement', {
+    summary: "An agent's commission statement for a period (format json, csv or pdf)",
+    tag,
+    params: AccountIdParam,
+    query: StatementQuery,
+    reply: envelope(Statement),
+    produces: ['application/json', 'text/csv', 'application/pdf'],
+  }),
+  commissions: call('GET', '/commissions', {
+    summary: 'Commission by agent and by month, agency share and VAT (admin, accountant; agent: own)',
+    tag,
+    query: CommissionQuery,
+    reply: envelope(CommissionReport),
+  }),
+  arrears: call('GET', '/arrears', {
+    summary: 'Rent charged minus paid, by lease, property, tenant or owner',
+    tag,
+    query: ArrearsQuery,
+    reply: envelope(z.array(ArrearsRow)),
+  }),
+  leaseCharges: call('GET', '/leases/:id/charges', {
+    summary: "A lease's rent charges with what settled each",
+    tag,
+    params: IdParam,
+    reply: envelope(z.array(RentCharge)),
+  }),
+  generateCharges: call('POST', '/charges/generate', {
+    summary: 'Create any missing rent charges up to this month (admin, accountant); idempotent',
+    tag,
+    reply: envelope(ChargeGenerationResult),
+  }),
+  createPayout: call('POST', '/payouts', {
+    summary:
+      'Pay out of a property (to its owner) or agent account, never more than its balance (accountant)',
+    tag,
+    body: PayoutInput,
+    reply: envelope(Payout),
+    status: 201,
+  }),
+  listPayouts: call('GET', '/payouts', {
+    summary: 'Payouts made (admin, accountant)',
+    tag,
+    query: PayoutQuery,
+    reply: pageEnvelope(Payout),
+  }),
+  createExpense: call('POST', '/expenses', {
+    summary: "Pay a supplier out of a property's account (accountant)",
+    tag,
+    body: ExpenseInput,
+    reply: envelope(Expense),
+    status: 201,
+  }),
+  depositBalance: call('GET', '/leases/:id/deposit', {
+    summary: 'The deposit held for a lease, per currency',
+    tag,
+    params: IdParam,
+    reply: envelope(z.array(DepositBalance)),
+  }),
+  releaseDeposit: call('POST', '/leases/:id/deposit/release', {
+    summary:
+      'Release a held deposit to the tenant and/or to the property for damages, in one journal (accountant)',
+    tag,
+    params: IdParam,
+    body: DepositReleaseInput,
+    reply: envelope(DepositBalance),
+  }),
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { call, envelope } from './common.ts';
+import { BasisPoints, Currency } from './money.ts';
+
+export const FINANCE_DEFAULT_CURRENCY_ENABLED = 'The default currency must be one of the enabled currencies';
+export const FINANCE_COMMISSION_TOO_HIGH = 'Commission plus VAT on it cannot be more than 100%';
+
+/** A company's money settings; rates in basis points (1000 = 10%). */
+export const FinanceSettings = z.object({
+  currencies: z.array(Currency),
+  defaultCurrency: Currency,
+  commissionRateBp: z.number().int(),
+  agentShareBp: z.number().int(),
+  vatRegistered: z.boolean(),
+  vatRateBp: z.number().int(),
+  rentDueDay: z.number().int(),
+  lateFeeRateBp: z.number().int(),
+  receiptPrefix: z.string(),
+  invoicePrefix: z.string(),
+  __v: z.number().int(),
+});
+export type FinanceSettings = z.infer<typeof FinanceSettings>;
+
+const Prefix = z
+  .string()
+  .trim()
+  .max(12)
+  .regex(/^[A-Za-z0-9/-]*$/, 'Use letters, digits, / and - only');
+
+export const FinanceSettingsInput = z
+  .object({
+    currencies: z.array(Currency).min(1, 'Enable at least one currency').max(10),
+    defaultCurrency: Currency,
+    commissionRateBp: BasisPoints,
+    agentShareBp: BasisPoints,
+    vatRegistered: z.boolean(),
+    vatRateBp: BasisPoints,
+    rentDueDay: z
+      .number()
+      .int()
+      .min(1, 'Rent due day must be between 1 and 28')
+      .max(28, 'Rent due day must be between 1 and 28'),
+    lateFeeRateBp: BasisPoints,
+    receiptPrefix: Prefix,
+    invoicePrefix: Prefix,
+    __v: z.number().int().min(0),
+  })
+  .refine((value) => value.currencies.includes(value.defaultCurrency), {
+    message: FINANCE_DEFAULT_CURRENCY_ENABLED,
+    path: ['defaultCurrency'],
+  })
+  .refine(
+    (value) =>
+      value.commissionRateBp * (10000 + (value.vatRegistered ? value.vatRateBp : 0)) <= 10000 * 10000,
+    { message: FINANCE_COMMISSION_TOO_HIGH, path: ['commissionRateBp'] },
+  );
+export type FinanceSettingsInput = z.input<typeof FinanceSettingsInput>;
+
+const tag = 'finance';
+
+export const financeApi = {
+  get: call('GET', '/settings/finance', {
+    summary: "The company's money settings (admin, accountant, agent)",
+    tag,
+    reply: envelope(FinanceSettings),
+  }),
+  update: call('PUT', '/settings/finance', {
+    summary: 'Change the money settings (admin, accountant); posted payments keep the rates they used',
+    tag,
+    body: FinanceSettingsInput,
+    reply: envelope(FinanceSettings),
+  }),
+};

@@ -1,0 +1,247 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES, PAYOUT_ACCOUNT_TYPES } from '@lintel/contracts';
+import { companies } from './companies.ts';
+import { leases } from './leases.ts';
+import { properties } from './properties.ts';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+import { createdAt, id, updatedAt, version } from './columns.ts';
+
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id);
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/** One row per company once its money settings are first saved; defaults apply until then. */
+export const financeSettings = pgTable('finance_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  currencies: text('currencies').array().notNull(),
+  defaultCurrency: text('default_currency').notNull(),
+  commissionRateBp: integer('commission_rate_bp').notNull(),
+  agentShareBp: integer('agent_share_bp').notNull(),
+  vatRegistered: boolean('vat_registered').notNull(),
+  vatRateBp: integer('vat_rate_bp').notNull(),
+  rentDueDay: integer('rent_due_day').notNull(),
+  lateFeeRateBp: integer('late_fee_rate_bp').notNull(),
+  receiptPrefix: text('receipt_prefix').notNull(),
+  invoicePrefix: text('invoice_prefix').notNull(),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
+/**
+ * Gapless per-company counters (receipt numbers): the increment is part of the posting
+ * transaction, so a rolled-back post gives its number back and concurrent posts queue on the row.
+ */
+export const numberSequences = pgTable(
+  'number_sequences',
+  {
+    companyId: companyId(),
+    name: text('name').notNull(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.name] })],
+);
+
+/** A double-entry journal; its lines sum to zero per currency (checked by the database at commit). */
+export const journals = pgTable(
+  'journals',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    /** The journal this one reverses, line for line. */
+    reversesId: uuid('reverses_id'),
+    postedBy: uuid('posted_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('journals_company_date_idx').on(t.companyId, t.entryDate)],
+);
+
+export const ledgerLines = pgTable(
+  'ledger_lines',
+  {
+    /** Insertion order: breaks ties between lines of the same day in statements. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    companyId: companyId(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    /** Debits positive, credits negative. */
+    amountCents: cents('amount_cents').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_lines_account_idx').on(t.companyId, t.account, t.currency, t.entryDate, t.seq),
+    index('ledger_lines_journal_idx').on(t.journalId),
+  ],
+);
+
+/** What a lease owes for one month; unique per (lease, period) so generation is idempotent. */
+export const rentCharges = pgTable(
+  'rent_charges',
+  {
+    id: id(),
+    companyId: companyId(),
+    leaseId: uuid('lease_id')
+      .notNull()
+      .references(() => leases.id),
+    period: text('period').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('rent_charges_lease_period_unique').on(t.leaseId, t.period),
+    index('rent_charges_company_due_idx').on(t.companyId, t.dueDate),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    companyId: companyId(),
+    receiptNumber: text('receipt_number').notNull(),
+    type: text('type', { enum: PAYMENT_TYPES }).notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('completed'),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    leaseId: uuid('lease_id').references(() => leases.id),
+    tenantId: uuid('tenant_id').references(() => tenants.id),
+    agentId: uuid('agent_id').references(() => users.id),
+    payerName: text('payer_name'),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    reference: text('reference'),
+    notes: text('notes'),
+    commissionRateBp: integer('commission_rate_bp').notNull(),
+    agentShareBp: integer('agent_share_bp').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    commissionCents: cents('commission_cents').notNull(),
+    agentShareCents: cents('agent_share_cents').notNull(),
+    agencyShareCents: cents('agency_share_cents').notNull(),
+    vatCents: cents('vat_cents').notNull(),
+    ownerCents: cents('owner_cents').notNull(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    reversalJournalId: uuid('reversal_journal_id').references(() => journals.id),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversedBy: uuid('reversed_by').references(() => users.id),
+    reversalReason: text('reversal_reason'),
+    receivedBy: uuid('received_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_company_receipt_unique').on(t.companyId, t.receiptNumber),
+    index('payments_company_date_idx').on(t.companyId, t.paymentDate),
+    index('payments_property_idx').on(t.propertyId),
+    index('payments_lease_idx').on(t.leaseId),
+  ],
+);
+
+/** Which part of a payment settled which rent charge (oldest first). */
+export const allocations = pgTable(
+  'allocations',
+  {
+    id: id(),
+    companyId: companyId(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => rentCharges.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('allocations_charge_idx').on(t.chargeId), index('allocations_payment_idx').on(t.paymentId)],
+);
+
+/** (company, key) → what the first request asked and what it got; kept at least 24 hours. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: companyId(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    companyId: companyId(),
+    accountType: text('account_type', { enum: PAYOUT_ACCOUNT_TYPES }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payouts_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: id(),
+    companyId: companyId(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id),
+    supplier: text('supplier').notNull(),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    expenseDate: date('expense_date', { mode: 'string' }).notNull(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => journals.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    /** Free-form link to what caused it (a levy, a maintenance request) for later features. */
+    source: jsonb('source').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('expenses_property_idx').on(t.propertyId)],
+);

@@ -1,0 +1,230 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { expenses, payouts, properties } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+import { containsPattern } from '../../lib/list-query.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+type Viewer = Pick<Ctx, 'companyId' | 'role' | 'userId'>;
+
+/** Agents see the properties they manage, owners their own. */
+const visibleProperty = (viewer: Viewer) =>
+  viewer.role === 'agent'
+    ? sql`and p.agent_id = ${viewer.userId}`
+    : viewer.role === 'owner'
+      ? sql`and o.user_id = ${viewer.userId}`
+      : sql``;
+
+/**
+ * One row per property: what its account holds in a currency (its own unless one is asked for),
+ * the rent due and unpaid on its leases, and its last completed payment. All from the rows.
+ */
+export async function propertyAccounts(
+  tx: Tx,
+  viewer: Viewer,
+  query: {
+    q?: string | undefined;
+    currency?: string | undefined;
+    propertyId?: string | undefined;
+    page: number;
+    pageSize: number;
+    asOf: string;
+  },
+) {
+  const pattern = containsPattern(query.q);
+  const currency = query.currency ? sql`${query.currency}::text` : sql`p.currency`;
+  const where = sql`p.company_id = ${viewer.companyId} ${visibleProperty(viewer)}
+    ${pattern ? sql`and (p.name ilike ${pattern} or o.name ilike ${pattern})` : sql``}
+    ${query.propertyId ? sql`and p.id = ${query.propertyId}` : sql``}`;
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    owner_id: string | null;
+    owner_name: string | null;
+    agent_id: string | null;
+    currency: string;
+    balance: string;
+    arrears: string;
+    last_payment: string | null;
+  }>(
+    tx,
+    sql`select p.id, p.name, p.owner_id, o.name as owner_name, p.agent_id, ${currency} as currency,
+      -coalesce((select sum(l.amount_cents) from ledger_lines l
+        where l.company_id = p.company_id and l.account = 'property:' || p.id and l.currency = ${currency}), 0) as balance,
+      coalesce((select sum(c.amount_cents - coalesce((select sum(a.amount_cents) from allocations a
+          join payments pay on pay.id = a.payment_id and pay.status = 'completed' where a.charge_id = c.id), 0))
+        from rent_charges c join leases le on le.id = c.lease_id
+        where le.property_id = p.id and c.currency = ${currency} and c.due_date <= ${query.asOf}), 0) as arrears,
+      (select max(pay.payment_date)::text from payments pay
+        where pay.property_id = p.id and pay.status = 'completed' and pay.currency = ${currency}) as last_payment
+    from properties p left join owners o on o.id = p.owner_id
+    where ${where}
+    order by p.name, p.id
+    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  const [counted] = await queryRows<{ total: string }>(
+    tx,
+    sql`select count(*) as total from properties p left join owners o on o.id = p.owner_id where ${where}`,
+  );
+  return {
+    total: Number(counted?.total ?? 0),
+    items: rows.map((row) => ({
+      propertyId: row.id,
+      propertyName: row.name,
+      ownerId: row.owner_id,
+      ownerName: row.owner_name,
+      agentId: row.agent_id,
+      currency: row.currency,
+      balance: Number(row.balance),
+      arrears: Number(row.arrears),
+      lastPaymentDate: row.last_payment,
+    })),
+  };
+}
+
+/** Commission earned (payments net of reversals), paid out and still owed, per agent and currency. */
+export async function agentAccounts(tx: Tx, viewer: Viewer, currency: string | undefined) {
+  const rows = await queryRows<{
+    agent_id: string;
+    agent_name: string;
+    currency: string;
+    earned: string;
+    paid: string;
+    owed: string;
+  }>(
+    tx,
+    sql`select u.id as agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name, l.currency,
+      -coalesce(sum(l.amount_cents) filter (where j.kind like 'payment%'), 0) as earned,
+      coalesce(sum(l.amount_cents) filter (where j.kind like 'payout%'), 0) as paid,
+      -coalesce(sum(l.amount_cents), 0) as owed
+    from ledger_lines l
+    join journals j on j.id = l.journal_id
+    join users u on l.account = 'agent:' || u.id
+    where l.company_id = ${viewer.companyId}
+      ${currency ? sql`and l.currency = ${currency}` : sql``}
+      ${viewer.role === 'agent' ? sql`and u.id = ${viewer.userId}` : sql``}
+    group by u.id, u.first_name, u.last_name, l.currency
+    order by agent_name, l.currency`,
+  );
+  return rows.map((row) => ({
+    agentId: row.agent_id,
+    agentName: row.agent_name,
+    currency: row.currency,
+    earned: Number(row.earned),
+    paid: Number(row.paid),
+    owed: Number(row.owed),
+  }));
+}
+
+const FIGURES = sql`sum(pay.amount_cents)::bigint as collected, sum(pay.commission_cents)::bigint as commission,
+  sum(pay.agent_share_cents)::bigint as agent_share, sum(pay.agency_share_cents)::bigint as agency_share,
+  sum(pay.vat_cents)::bigint as vat`;
+
+type FigureRow = {
+  collected: string;
+  commission: string;
+  agent_share: string;
+  agency_share: string;
+  vat: string;
+};
+export const figures = (row: FigureRow | undefined) => ({
+  collected: Number(row?.collected ?? 0),
+  commission: Number(row?.commission ?? 0),
+  agentShare: Number(row?.agent_share ?? 0),
+  agencyShare: Number(row?.agency_share ?? 0),
+  vat: Number(row?.vat ?? 0),
+});
+
+/** Completed rent payments in a period (reversed ones took their commission back with them). */
+export async function commissionFigures(
+  tx: Tx,
+  viewer: Viewer,
+  query: { from: string; to: string; currency: string },
+) {
+  const where = sql`pay.company_id = ${viewer.companyId} and pay.type = 'rent' and pay.status = 'completed'
+    and pay.currency = ${query.currency} and pay.payment_date between ${query.from} and ${query.to}
+    ${viewer.role === 'agent' ? sql`and pay.agent_id = ${viewer.userId}` : sql``}`;
+  const byAgent = await queryRows<FigureRow & { agent_id: string | null; agent_name: string | null }>(
+    tx,
+    sql`select pay.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name, ${FIGURES}
+      from payments pay left join users u on u.id = pay.agent_id
+      where ${where} group by pay.agent_id, u.first_name, u.last_name order by agent_name nulls last`,
+  );
+  const byMonth = await queryRows<FigureRow & { month: string }>(
+    tx,
+    sql`select to_char(pay.payment_date, 'YYYY-MM') as month, ${FIGURES}
+      from payments pay where ${where} group by 1 order by 1`,
+  );
+  const [totals] = await queryRows<FigureRow>(tx, sql`select ${FIGURES} from payments pay where ${where}`);
+  return {
+    byAgent: byAgent.map((row) => ({
+      agentId: row.agent_id,
+      agentName: row.agent_name ?? 'No agent (agency)',
+      ...figures(row),
+    })),
+    byMonth: byMonth.map((row) => ({ month: row.month, ...figures(row) })),
+    totals: figures(totals),
+  };
+}
+
+export const findPropertyOwnerIds = async (tx: Tx, scope: Scope, ownerId: string) =>
+  (
+    await tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(inCompany(properties, scope, eq(properties.ownerId, ownerId)))
+  ).map((row) => row.id);
+
+export async function insertPayout(tx: Tx, values: typeof payouts.$inferInsert) {
+  const [row] = await tx.insert(payouts).values(values).returning();
+  return row!;
+}
+
+export async function insertExpense(tx: Tx, values: typeof expenses.$inferInsert) {
+  const [row] = await tx.insert(expenses).values(values).returning();
+  return row!;
+}
+
+export async function listPayouts(
+  tx: Tx,
+  scope: Scope,
+  query: {
+    accountType?: 'property' | 'agent' | undefined;
+    accountId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const where = sql`po.company_id = ${scope.companyId}
+    ${query.accountType ? sql`and po.account_type = ${query.accountType}` : sql``}
+    ${query.accountId ? sql`and po.account_id = ${query.accountId}` : sql``}`;
+  const rows = await queryRows<{
+    id: string;
+    account_type: 'property' | 'agent';
+    account_id: string;
+    account_name: string | null;
+    amount_cents: string;
+    currency: string;
+    method: string;
+    reference: string | null;
+    payout_date: string;
+    journal_id: string;
+    created_by: string | null;
+    created_at: string | Date;
+  }>(
+    tx,
+    sql`select po.*, po.payout_date::text as payout_date,
+      coalesce(p.name, trim(u.first_name || ' ' || u.last_name)) as account_name
+    from payouts po
+    left join properties p on po.account_type = 'property' and p.id = po.account_id
+    left join users u on po.account_type = 'agent' and u.id = po.account_id
+    where ${where} order by po.created_at desc
+    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  );
+  const [counted] = await queryRows<{ total: string }>(
+    tx,
+    sql`select count(*) as total from payouts po where ${where}`,
+  );
+  return { rows, total: Number(counted?.total ?? 0) };
+}

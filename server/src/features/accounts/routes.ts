@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountsApi, type Statement, type StatementQuery } from '@lintel/contracts';
+import type { Ctx } from '../../db/scope.ts';
+import { ok, okPage, route, sendFile } from '../../lib/http.ts';
+import { generateRentCharges, listArrears, listLeaseCharges } from '../rent/index.ts';
+import { statementCsv, statementPdf } from './documents.ts';
+import * as service from './service.ts';
+
+/** A statement in the format asked for: the JSON envelope, or a CSV or PDF file. */
+async function answerStatement(ctx: Ctx, reply: FastifyReply, query: StatementQuery, statement: Statement) {
+  if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
+  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement));
+  return ok(statement);
+}
+
+export async function accountRoutes(app: FastifyInstance) {
+  route(app, accountsApi.trialBalance, async (req) => ok(await service.getTrialBalance(req.ctx, req.query)));
+  route(app, accountsApi.propertyAccounts, async (req) =>
+    okPage(await service.listPropertyAccounts(req.ctx, req.query), req.query),
+  );
+  route(app, accountsApi.propertyStatement, async (req, reply) =>
+    answerStatement(
+      req.ctx,
+      reply,
+      req.query,
+      await service.propertyStatement(req.ctx, req.params.id, req.query),
+    ),
+  );
+  route(app, accountsApi.ownerStatement, async (req, reply) =>
+    answerStatement(
+      req.ctx,
+      reply,
+      req.query,
+      await service.ownerStatement(req.ctx, req.params.id, req.query),
+    ),
+  );
+  route(app, accountsApi.agentAccounts, async (req) =>
+    ok(await service.listAgentAccounts(req.ctx, req.query.currency)),
+  );
+  route(app, accountsApi.agentStatement, async (req, reply) =>
+    answerStatement(
+      req.ctx,
+      reply,
+      req.query,
+      await service.agentStatement(req.ctx, req.params.id, req.query),
+    ),
+  );
+  route(app, accountsApi.commissions, async (req) => ok(await service.commissionReport(req.ctx, req.query)));
+  route(app, accountsApi.arrears, async (req) => ok(await listArrears(req.ctx, req.query)));
+  route(app, accountsApi.leaseCharges, async (req) => ok(await listLeaseCharges(req.ctx, req.params.id)));
+  route(app, accountsApi.generateCharges, async (req) => ok(await generateRentCharges(req.ctx)));
+  route(app, accountsApi.createPayout, async (req) => ok(await service.createPayout(req.ctx, req.body)));
+  route(app, accountsApi.listPayouts, async (req) =>
+    okPage(await service.listPayouts(req.ctx, req.query), req.query),
+  );
+  route(app, accountsApi.createExpense, async (req) => ok(await service.createExpense(req.ctx, req.body)));
+  route(app, accountsApi.depositBalance, async (req) =>
+    ok(await service.getDepositBalance(req.ctx, req.params.id)),
+  );
+  route(app, accountsApi.releaseDeposit, async (req) =>
+    ok(await service.releaseDeposit(req.ctx, req.params.id, req.body)),
+  );
+}

@@ -1,0 +1,368 @@
+import type { z } from 'zod';
+import type {
+  AgentAccount,
+  CommissionQuery,
+  CommissionReport,
+  DepositBalance,
+  DepositReleaseInput,
+  Expense,
+  ExpenseInput,
+  Payout,
+  PayoutInput,
+  PropertyAccountQuery,
+  Statement,
+  StatementQuery,
+  TrialBalanceQuery,
+} from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
+import { assertRole } from '../../lib/roles.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
+import { findLease, getLease, todayIso } from '../leases/index.ts';
+import {
+  accountBalances,
+  heldBalance,
+  ledgerAccount,
+  lockAccount,
+  payOutOf,
+  postJournal,
+  statement,
+  trialBalance,
+} from '../ledger/index.ts';
+import { findOwner } from '../owners/index.ts';
+import { findProperty } from '../properties/index.ts';
+import { findAgent } from '../users/index.ts';
+import * as repo from './repo.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+const ACCOUNTANT = ['accountant'] as const;
+const BOOKKEEPERS = ['admin', 'accountant'] as const;
+const PROPERTY_READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
+
+const PROPERTY_NOT_FOUND = () => notFound('Property not found');
+const OWNER_NOT_FOUND = () => notFound('Owner not found');
+const AGENT_NOT_FOUND = () => notFound('Agent not found');
+
+/** A property the caller may see the account of: agents theirs, owners their own. */
+async function visibleProperty(tx: Tx, ctx: Ctx, propertyId: string) {
+  if (!isUuid(propertyId)) throw PROPERTY_NOT_FOUND();
+  const property = await findProperty(tx, ctx, propertyId);
+  if (!property) throw PROPERTY_NOT_FOUND();
+  if (ctx.role === 'agent' && property.agentId !== ctx.userId) throw PROPERTY_NOT_FOUND();
+  if (ctx.role === 'owner') {
+    const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
+    if (owner?.userId !== ctx.userId) throw PROPERTY_NOT_FOUND();
+  }
+  return property;
+}
+
+export const getTrialBalance = (ctx: Ctx, query: TrialBalanceQuery) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, BOOKKEEPERS);
+    return trialBalance(tx, ctx, query.currency, query.asOf ?? todayIso(), new Map());
+  });
+
+export const listPropertyAccounts = (ctx: Ctx, query: PropertyAccountQuery) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, PROPERTY_READERS);
+    return repo.propertyAccounts(tx, ctx, { ...query, asOf: todayIso() });
+  });
+
+export const propertyStatement = (ctx: Ctx, propertyId: string, query: StatementQuery): Promise<Statement> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, PROPERTY_READERS);
+    const property = await visibleProperty(tx, ctx, propertyId);
+    return statement(tx, ctx, {
+      accounts: [ledgerAccount.property(property.id)],
+      currency: query.currency,
+      from: query.from,
+      to: query.to,
+      title: 'Property statement',
+      subject: property.name,
+      subjectDetail: [property.address, property.ownerName && `Owner: ${property.ownerName}`]
+        .filter(Boolean)
+        .join(' · '),
+    });
+  });
+
+/** An owner's statement covers every property they own; `id` is the owner record's or its user's. */
+export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery): Promise<Statement> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'accountant', 'owner']);
+    if (!isUuid(id)) throw OWNER_NOT_FOUND();
+    const owner = await findOwner(tx, ctx, id);
+    if (!owner || (ctx.role === 'owner' && owner.userId !== ctx.userId)) throw OWNER_NOT_FOUND();
+    const propertyIds = await repo.findPropertyOwnerIds(tx, ctx, owner.id);
+    return statement(tx, ctx, {
+      accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
+      currency: query.currency,
+      from: query.from,
+      to: query.to,
+      title: 'Owner statement',
+      subject: owner.name,
+      subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
+    });
+  });
+
+async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {
+  if (ctx.role === 'agent' && agentId !== ctx.userId) throw AGENT_NOT_FOUND();
+  const agent = await findAgent(tx, ctx, agentId);
+  if (!agent) throw AGENT_NOT_FOUND();
+  return agent;
+}
+
+export const agentStatement = (ctx: Ctx, agentId: string, query: StatementQuery): Promise<Statement> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'accountant', 'agent']);
+    const agent = await visibleAgent(tx, ctx, agentId);
+    return statement(tx, ctx, {
+      accounts: [ledgerAccount.agent(agent.id)],
+      currency: query.currency,
+      from: query.from,
+      to: query.to,
+      title: 'Agent commission statement',
+      subject: `${agent.firstName} ${agent.lastName}`.trim(),
+      subjectDetail: agent.email,
+    });
+  });
+
+export const listAgentAccounts = (ctx: Ctx, currency: string | undefined): Promise<AgentAccount[]> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'accountant', 'agent']);
+    return repo.agentAccounts(tx, ctx, currency);
+  });
+
+export const commissionReport = (ctx: Ctx, query: CommissionQuery): Promise<CommissionReport> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'accountant', 'agent']);
+    return {
+      currency: query.currency,
+      from: query.from,
+      to: query.to,
+      ...(await repo.commissionFigures(tx, ctx, query)),
+    };
+  });
+
+const toPayout = (row: Awaited<ReturnType<typeof repo.insertPayout>>, accountName: string): Payout => ({
+  _id: row.id,
+  accountType: row.accountType,
+  accountId: row.accountId,
+  accountName,
+  amount: row.amountCents,
+  currency: row.currency,
+  method: row.method,
+  reference: row.reference,
+  payoutDate: row.payoutDate,
+  journalId: row.journalId,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Pays an owner (out of a property account) or an agent, never more than the account holds. */
+export const createPayout = (ctx: Ctx, input: z.output<typeof PayoutInput>): Promise<Payout> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ACCOUNTANT);
+    assertCurrencyEnabled(await loadFinanceSettings(tx, ctx), input.currency);
+    let account: string;
+    let accountName: string;
+    if (input.accountType === 'property') {
+      const property = await findProperty(tx, ctx, input.accountId);
+      if (!property)
+        throw unprocessable('INVALID_ACCOUNT', 'The chosen property is not a property of this company.');
+      account = ledgerAccount.property(property.id);
+      accountName = property.name;
+    } else {
+      const agent = await findAgent(tx, ctx, input.accountId);
+      if (!agent) throw unprocessable('INVALID_ACCOUNT', 'The chosen agent is not an agent of this company.');
+      account = ledgerAccount.agent(agent.id);
+      accountName = `${agent.firstName} ${agent.lastName}`.trim();
+    }
+    const payoutDate = input.payoutDate ?? todayIso();
+    const journalId = await payOutOf(tx, ctx, {
+      account,
+      amount: input.amount,
+      currency: input.currency,
+      kind: 'payout',
+      description: `Payout to ${input.accountType === 'property' ? `the owner of ${accountName}` : accountName}`,
+      reference: input.reference ?? null,
+      entryDate: payoutDate,
+      postedBy: ctx.userId,
+    });
+    const row = await repo.insertPayout(tx, {
+      companyId: ctx.companyId,
+      accountType: input.accountType,
+      accountId: input.accountId,
+      amountCents: input.amount,
+      currency: input.currency,
+      method: input.method,
+      reference: input.reference ?? null,
+      payoutDate,
+      journalId,
+      createdBy: ctx.userId,
+    });
+    const payout = toPayout(row, accountName);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'payout.created',
+      entity: 'payout',
+      entityId: row.id,
+      after: payout,
+    });
+    return payout;
+  });
+
+export const listPayouts = (
+  ctx: Ctx,
+  query: {
+    accountType?: 'property' | 'agent' | undefined;
+    accountId?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, BOOKKEEPERS);
+    const { rows, total } = await repo.listPayouts(tx, ctx, query);
+    return {
+      total,
+      items: rows.map((row): Payout => ({
+        _id: row.id,
+        accountType: row.account_type,
+        accountId: row.account_id,
+        accountName: row.account_name ?? '',
+        amount: Number(row.amount_cents),
+        currency: row.currency,
+        method: row.method as Payout['method'],
+        reference: row.reference,
+        payoutDate: row.payout_date,
+        journalId: row.journal_id,
+        createdBy: row.created_by,
+        createdAt: new Date(row.created_at).toISOString(),
+      })),
+    };
+  });
+
+/**
+ * Pays a supplier out of a property's account (repairs; levies and maintenance use this too),
+ * inside the caller's transaction.
+ */
+export async function payPropertyExpense(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId' | 'userId' | 'requestId'>,
+  input: z.output<typeof ExpenseInput>,
+  source: Record<string, string> | null = null,
+): Promise<Expense> {
+  const property = await findProperty(tx, ctx, input.propertyId);
+  if (!property)
+    throw unprocessable('INVALID_PROPERTY', 'The chosen property is not a property of this company.');
+  assertCurrencyEnabled(await loadFinanceSettings(tx, ctx), input.currency);
+  const expenseDate = input.expenseDate ?? todayIso();
+  const journalId = await payOutOf(tx, ctx, {
+    account: ledgerAccount.property(property.id),
+    amount: input.amount,
+    currency: input.currency,
+    kind: 'expense',
+    description: `${input.supplier}: ${input.description} — ${property.name}`,
+    reference: input.reference ?? null,
+    entryDate: expenseDate,
+    postedBy: ctx.userId,
+  });
+  const row = await repo.insertExpense(tx, {
+    companyId: ctx.companyId,
+    propertyId: property.id,
+    supplier: input.supplier,
+    description: input.description,
+    amountCents: input.amount,
+    currency: input.currency,
+    method: input.method,
+    reference: input.reference ?? null,
+    expenseDate,
+    journalId,
+    createdBy: ctx.userId,
+    source,
+  });
+  const expense: Expense = {
+    _id: row.id,
+    propertyId: row.propertyId,
+    propertyName: property.name,
+    supplier: row.supplier,
+    description: row.description,
+    amount: row.amountCents,
+    currency: row.currency,
+    method: row.method,
+    reference: row.reference,
+    expenseDate: row.expenseDate,
+    journalId: row.journalId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+  await recordAudit(tx, auditActor(ctx), {
+    action: 'expense.paid',
+    entity: 'expense',
+    entityId: row.id,
+    after: expense,
+  });
+  return expense;
+}
+
+export const createExpense = (ctx: Ctx, input: z.output<typeof ExpenseInput>) =>
+  transact(ctx, (tx) => {
+    assertRole(ctx, ACCOUNTANT);
+    return payPropertyExpense(tx, ctx, input);
+  });
+
+async function depositBalances(tx: Tx, scope: Scope, leaseId: string): Promise<DepositBalance[]> {
+  const rows = await accountBalances(tx, scope, { accounts: [ledgerAccount.deposits(leaseId)] });
+  return rows.map((row) => ({ leaseId, currency: row.currency, held: -row.balance }));
+}
+
+export async function getDepositBalance(ctx: Ctx, leaseId: string): Promise<DepositBalance[]> {
+  const lease = await getLease(ctx, leaseId);
+  return transact(ctx, (tx) => depositBalances(tx, ctx, lease._id));
+}
+
+/** At lease end: part to the tenant (out of the bank), part to the property for damages, one journal. */
+export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof DepositReleaseInput>) =>
+  transact(ctx, async (tx): Promise<DepositBalance> => {
+    assertRole(ctx, PROPERTY_READERS);
+    if (!isUuid(leaseId)) throw notFound('Lease not found');
+    const lease = await findLease(tx, ctx, leaseId);
+    if (!lease || (ctx.role === 'owner' && lease.ownerUserId !== ctx.userId))
+      throw notFound('Lease not found');
+    assertRole(ctx, ACCOUNTANT);
+    if (lease.status !== 'expired' && lease.status !== 'terminated') {
+      throw unprocessable('LEASE_NOT_ENDED', 'A deposit is released when the lease has ended.');
+    }
+    const account = ledgerAccount.deposits(lease.id);
+    await lockAccount(tx, ctx, account, input.currency);
+    const held = await heldBalance(tx, ctx, account, input.currency);
+    const total = input.toTenant + input.toProperty;
+    if (total > held) {
+      throw unprocessable('INSUFFICIENT_BALANCE', 'That is more than the deposit held for this lease.');
+    }
+    const journalId = await postJournal(tx, ctx, {
+      kind: 'deposit_release',
+      description: `Deposit release — ${lease.tenantName}, ${lease.propertyName}: ${input.reason}`,
+      reference: input.reference ?? null,
+      entryDate: todayIso(),
+      postedBy: ctx.userId,
+      lines: [
+        { account, currency: input.currency, amountCents: total },
+        {
+          account: ledgerAccount.property(lease.propertyId),
+          currency: input.currency,
+          amountCents: -input.toProperty,
+        },
+        { account: ledgerAccount.trustBank, currency: input.currency, amountCents: -input.toTenant },
+      ],
+    });
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'deposit.released',
+      entity: 'lease',
+      entityId: lease.id,
+      after: { journalId, ...input },
+    });
+    return { leaseId: lease.id, currency: input.currency, held: held - total };
+  });

@@ -1,0 +1,2 @@
+export { financeRoutes } from './routes.ts';
+export { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from './service.ts';

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { financeSettings } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
+
+export const findSettings = async (tx: Tx, scope: Scope) =>
+  (await tx.select().from(financeSettings).where(inCompany(financeSettings, scope)))[0];
+
+/** First save inserts; later saves must name the version they read (0 before the first save). */
+export async function saveSettings(
+  tx: Tx,
+  scope: Scope,
+  values: Omit<FinanceSettingsRow, 'companyId' | 'updatedAt' | 'version'>,
+  expectedVersion: number,
+): Promise<boolean> {
+  if (expectedVersion === 0) {
+    const inserted = await tx
+      .insert(financeSettings)
+      .values({ ...values, companyId: scope.companyId, version: 1 })
+      .onConflictDoNothing()
+      .returning({ version: financeSettings.version });
+    return inserted.length === 1;
+  }
+  const updated = await tx
+    .update(financeSettings)
+    .set({ ...values, updatedAt: new Date(), version: expectedVersion + 1 })
+    .where(inCompany(financeSettings, scope, eq(financeSettings.version, expectedVersion)))
+    .returning({ version: financeSettings.version });
+  return updated.length === 1;
+}

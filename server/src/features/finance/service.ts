@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { FinanceSettings, FinanceSettingsInput, SplitRates } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import { transact, type Ctx } from '../../db/scope.ts';
+import { staleVersion, unprocessable } from '../../lib/errors.ts';
+import { assertRole } from '../../lib/roles.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import * as repo from './repo.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+/** PRODUCT.md's defaults, in force until the company saves its own settings. */
+export const DEFAULT_FINANCE_SETTINGS: Omit<FinanceSettings, '__v'> = {
+  currencies: ['USD'],
+  defaultCurrency: 'USD',
+  commissionRateBp: 1000,
+  agentShareBp: 6000,
+  vatRegistered: false,
+  vatRateBp: 1500,
+  rentDueDay: 1,
+  lateFeeRateBp: 0,
+  receiptPrefix: 'RCT-',
+  invoicePrefix: 'INV-',
+};
+
+const READERS = ['admin', 'accountant', 'agent'] as const;
+const EDITORS = ['admin', 'accountant'] as const;
+
+/** The settings in force for a company (its saved row, else the defaults at version 0). */
+export async function loadFinanceSettings(tx: Tx, scope: Scope): Promise<FinanceSettings> {
+  const row = await repo.findSettings(tx, scope);
+  if (!row) return { ...DEFAULT_FINANCE_SETTINGS, __v: 0 };
+  const { companyId: _company, updatedAt: _updated, version, ...settings } = row;
+  return { ...settings, __v: version };
+}
+
+/** The split rates for a property: its own commission rate overrides the company's. */
+export function splitRatesFor(
+  settings: FinanceSettings,
+  property: { commissionRateBp: number | null; agentId: string | null },
+): SplitRates {
+  return {
+    commissionRateBp: property.commissionRateBp ?? settings.commissionRateBp,
+    agentShareBp: settings.agentShareBp,
+    vatRateBp: settings.vatRateBp,
+    vatRegistered: settings.vatRegistered,
+    hasAgent: property.agentId !== null,
+  };
+}
+
+export function assertCurrencyEnabled(settings: FinanceSettings, currency: string): void {
+  if (!settings.currencies.includes(currency)) {
+    throw unprocessable(
+      'CURRENCY_NOT_ENABLED',
+      `${currency} is not enabled for this company. Enabled: ${settings.currencies.join(', ')}.`,
+    );
+  }
+}
+
+export const getFinanceSettings = (ctx: Ctx) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    return loadFinanceSettings(tx, ctx);
+  });
+
+export const updateFinanceSettings = (ctx: Ctx, input: z.output<typeof FinanceSettingsInput>) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, EDITORS);
+    const before = await loadFinanceSettings(tx, ctx);
+    const { __v, ...values } = input;
+    const currencies = [...new Set(values.currencies)];
+    if (!(await repo.saveSettings(tx, ctx, { ...values, currencies }, __v))) throw staleVersion('settings');
+    const after = await loadFinanceSettings(tx, ctx);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'finance_settings.updated',
+      entity: 'finance_settings',
+      entityId: ctx.companyId,
+      before,
+      after,
+    });
+    return after;
+  });

@@ -1,0 +1,121 @@
+import { asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { journals, ledgerLines } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+export interface JournalRow {
+  companyId: string;
+  kind: string;
+  description: string;
+  reference: string | null;
+  entryDate: string;
+  reversesId?: string | null;
+  postedBy: string | null;
+}
+
+export interface LineRow {
+  account: string;
+  currency: string;
+  amountCents: number;
+}
+
+export async function insertJournal(tx: Tx, journal: JournalRow, lines: LineRow[]): Promise<string> {
+  const [row] = await tx.insert(journals).values(journal).returning({ id: journals.id });
+  await tx.insert(ledgerLines).values(
+    lines.map((line) => ({
+      ...line,
+      companyId: journal.companyId,
+      journalId: row!.id,
+      entryDate: journal.entryDate,
+    })),
+  );
+  return row!.id;
+}
+
+export const findJournal = async (tx: Tx, scope: Scope, id: string) =>
+  (
+    await tx
+      .select()
+      .from(journals)
+      .where(inCompany(journals, scope, eq(journals.id, id)))
+  )[0];
+
+export const journalLines = (tx: Tx, scope: Scope, journalId: string) =>
+  tx
+    .select({
+      account: ledgerLines.account,
+      currency: ledgerLines.currency,
+      amountCents: ledgerLines.amountCents,
+    })
+    .from(ledgerLines)
+    .where(inCompany(ledgerLines, scope, eq(ledgerLines.journalId, journalId)))
+    .orderBy(asc(ledgerLines.seq));
+
+const total = sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)`;
+
+/** Debit-positive balance of each account in one currency; `before` excludes that day and later. */
+export async function balances(
+  tx: Tx,
+  scope: Scope,
+  filter: { accounts?: string[]; currency?: string; before?: string; upTo?: string },
+): Promise<{ account: string; currency: string; balance: number }[]> {
+  const rows = await tx
+    .select({ account: ledgerLines.account, currency: ledgerLines.currency, balance: total })
+    .from(ledgerLines)
+    .where(
+      inCompany(
+        ledgerLines,
+        scope,
+        filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
+        filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
+        filter.before ? lt(ledgerLines.entryDate, filter.before) : undefined,
+        filter.upTo ? lte(ledgerLines.entryDate, filter.upTo) : undefined,
+      ),
+    )
+    .groupBy(ledgerLines.account, ledgerLines.currency)
+    .orderBy(asc(ledgerLines.account));
+  return rows.map((row) => ({ ...row, balance: Number(row.balance) }));
+}
+
+/** Every line on the accounts in a currency and period, in posting order, with its journal. */
+export const linesInPeriod = (
+  tx: Tx,
+  scope: Scope,
+  accounts: string[],
+  currency: string,
+  from: string,
+  to: string,
+) =>
+  tx
+    .select({
+      seq: ledgerLines.seq,
+      account: ledgerLines.account,
+      amountCents: ledgerLines.amountCents,
+      entryDate: ledgerLines.entryDate,
+      journalId: journals.id,
+      kind: journals.kind,
+      description: journals.description,
+      reference: journals.reference,
+    })
+    .from(ledgerLines)
+    .innerJoin(journals, eq(journals.id, ledgerLines.journalId))
+    .where(
+      inCompany(
+        ledgerLines,
+        scope,
+        inArray(ledgerLines.account, accounts),
+        eq(ledgerLines.currency, currency),
+        gte(ledgerLines.entryDate, from),
+        lte(ledgerLines.entryDate, to),
+      ),
+    )
+    .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));
+
+/** Serialises changes to one account's balance across transactions (and server instances). */
+export async function lockAccount(tx: Tx, scope: Scope, account: string, currency: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|${account}|${currency}`}, 0))`,
+  );
+}

@@ -1,0 +1,221 @@
+import { formatMoney, type Statement, type TrialBalance } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import type { Ctx } from '../../db/scope.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { isHeldForOthers, ledgerAccount } from './accounts.ts';
+import * as repo from './repo.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+export interface JournalInput {
+  kind: string;
+  description: string;
+  reference?: string | null;
+  entryDate: string;
+  postedBy: string | null;
+  reversesId?: string;
+  lines: repo.LineRow[];
+}
+
+/**
+ * Posts one balanced journal. The database re-checks the balance at commit (deferred constraint
+ * trigger), so this check only turns a programming error into a clear message early.
+ */
+export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): Promise<string> {
+  const lines = journal.lines.filter((line) => line.amountCents !== 0);
+  const sums = new Map<string, number>();
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amountCents))
+      throw new RangeError('Ledger amounts are integer minor units');
+    sums.set(line.currency, (sums.get(line.currency) ?? 0) + line.amountCents);
+  }
+  if ([...sums.values()].some((sum) => sum !== 0))
+    throw new Error(`Journal ${journal.kind} does not balance`);
+  if (lines.length === 0) throw new Error(`Journal ${journal.kind} has no lines`);
+  return repo.insertJournal(
+    tx,
+    {
+      companyId: scope.companyId,
+      kind: journal.kind,
+      description: journal.description,
+      reference: journal.reference ?? null,
+      entryDate: journal.entryDate,
+      reversesId: journal.reversesId ?? null,
+      postedBy: journal.postedBy,
+    },
+    lines,
+  );
+}
+
+/** The exact opposite of a journal, line for line. */
+export async function postReversal(
+  tx: Tx,
+  scope: Scope,
+  journalId: string,
+  details: { description: string; entryDate: string; postedBy: string | null; reference?: string | null },
+): Promise<string> {
+  const original = await repo.findJournal(tx, scope, journalId);
+  if (!original) throw new Error(`Journal ${journalId} not found`);
+  const lines = await repo.journalLines(tx, scope, journalId);
+  return postJournal(tx, scope, {
+    kind: `${original.kind}_reversal`,
+    description: details.description,
+    reference: details.reference ?? original.reference,
+    entryDate: details.entryDate,
+    postedBy: details.postedBy,
+    reversesId: journalId,
+    lines: lines.map((line) => ({ ...line, amountCents: -line.amountCents })),
+  });
+}
+
+/**
+ * What an account holds for its holder (owners, agents, deposits: credit balances), positive
+ * when money is held. Take the account's lock first when the answer decides a payout.
+ */
+export async function heldBalance(tx: Tx, scope: Scope, account: string, currency: string): Promise<number> {
+  const [row] = await repo.balances(tx, scope, { accounts: [account], currency });
+  return row ? -row.balance : 0;
+}
+
+export const lockAccount = repo.lockAccount;
+
+/**
+ * Moves money out of a holder's account to the bank (payouts, expenses, deposit refunds), never
+ * more than it holds. The lock makes two simultaneous payouts of the whole balance queue: the
+ * second one sees the first one's lines and is refused.
+ */
+export async function payOutOf(
+  tx: Tx,
+  scope: Scope,
+  payment: {
+    account: string;
+    amount: number;
+    currency: string;
+    kind: string;
+    description: string;
+    reference: string | null;
+    entryDate: string;
+    postedBy: string | null;
+  },
+): Promise<string> {
+  await repo.lockAccount(tx, scope, payment.account, payment.currency);
+  const held = await heldBalance(tx, scope, payment.account, payment.currency);
+  if (payment.amount > held) {
+    throw unprocessable(
+      'INSUFFICIENT_BALANCE',
+      `The account holds ${formatMoney(held, payment.currency)}: it cannot pay out more than that.`,
+    );
+  }
+  return postJournal(tx, scope, {
+    kind: payment.kind,
+    description: payment.description,
+    reference: payment.reference,
+    entryDate: payment.entryDate,
+    postedBy: payment.postedBy,
+    lines: [
+      { account: payment.account, currency: payment.currency, amountCents: payment.amount },
+      { account: ledgerAccount.trustBank, currency: payment.currency, amountCents: -payment.amount },
+    ],
+  });
+}
+
+const labelOf = (account: string, names: Map<string, string>) => names.get(account) ?? account;
+
+/** Every account's debit-positive balance; the sum is zero when the books balance. */
+export async function trialBalance(
+  tx: Tx,
+  scope: Scope,
+  currency: string,
+  asOf: string,
+  names: Map<string, string>,
+): Promise<TrialBalance> {
+  const rows = await repo.balances(tx, scope, { currency, upTo: asOf });
+  const accounts = rows
+    .filter((row) => row.balance !== 0)
+    .map((row) => ({ account: row.account, label: labelOf(row.account, names), balance: row.balance }));
+  const trustBank = rows.find((row) => row.account === ledgerAccount.trustBank)?.balance ?? 0;
+  const heldForOthers = -rows
+    .filter((row) => isHeldForOthers(row.account))
+    .reduce((sum, row) => sum + row.balance, 0);
+  return {
+    currency,
+    asOf,
+    accounts,
+    total: rows.reduce((sum, row) => sum + row.balance, 0),
+    trustBank,
+    heldForOthers,
+  };
+}
+
+/** Day before an ISO date, for the opening balance. */
+const dayBefore = (isoDate: string) => {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * A statement of one or more holder accounts: opening balance (everything before `from`), every
+ * line in the period with a running balance, closing balance. Opening + lines = closing, always.
+ */
+export async function statement(
+  tx: Tx,
+  scope: Scope,
+  request: {
+    accounts: string[];
+    currency: string;
+    from: string;
+    to: string;
+    title: string;
+    subject: string;
+    subjectDetail: string | null;
+  },
+): Promise<Statement> {
+  const opening = await repo.balances(tx, scope, {
+    accounts: request.accounts,
+    currency: request.currency,
+    upTo: dayBefore(request.from),
+  });
+  const openingBalance = -opening.reduce((sum, row) => sum + row.balance, 0);
+  const rows = await repo.linesInPeriod(
+    tx,
+    scope,
+    request.accounts,
+    request.currency,
+    request.from,
+    request.to,
+  );
+  let balance = openingBalance;
+  let moneyIn = 0;
+  let moneyOut = 0;
+  const lines = rows.map((row) => {
+    const amount = -row.amountCents;
+    balance += amount;
+    if (amount >= 0) moneyIn += amount;
+    else moneyOut -= amount;
+    return {
+      date: row.entryDate,
+      journalId: row.journalId,
+      kind: row.kind,
+      description: row.description,
+      reference: row.reference,
+      amount,
+      balance,
+    };
+  });
+  return {
+    title: request.title,
+    subject: request.subject,
+    subjectDetail: request.subjectDetail,
+    from: request.from,
+    to: request.to,
+    currency: request.currency,
+    openingBalance,
+    closingBalance: balance,
+    moneyIn,
+    moneyOut,
+    lines,
+  };
+}
+
+export const accountBalances = repo.balances;

@@ -1,0 +1,1 @@
+export { paymentRoutes } from './routes.ts';

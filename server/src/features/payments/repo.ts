@@ -1,0 +1,198 @@
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { PaymentMethod, PaymentStatus, PaymentType } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import {
+  idempotencyKeys,
+  numberSequences,
+  owners,
+  payments,
+  properties,
+  tenants,
+  users,
+} from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+import { containsPattern } from '../../lib/list-query.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+export type PaymentRow = typeof payments.$inferSelect;
+
+const agents = alias(users, 'agents');
+const receivers = alias(users, 'receivers');
+
+const view = {
+  payment: payments,
+  propertyName: properties.name,
+  propertyAddress: properties.address,
+  ownerUserId: owners.userId,
+  tenantName: tenants.name,
+  agentName: sql<string | null>`nullif(trim(${agents.firstName} || ' ' || ${agents.lastName}), '')`,
+  receivedByName: sql<
+    string | null
+  >`nullif(trim(${receivers.firstName} || ' ' || ${receivers.lastName}), '')`,
+};
+
+export type PaymentView = {
+  payment: PaymentRow;
+  propertyName: string;
+  propertyAddress: string;
+  ownerUserId: string | null;
+  tenantName: string | null;
+  agentName: string | null;
+  receivedByName: string | null;
+};
+
+const joined = (tx: Tx) =>
+  tx
+    .select(view)
+    .from(payments)
+    .innerJoin(properties, eq(properties.id, payments.propertyId))
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .leftJoin(tenants, eq(tenants.id, payments.tenantId))
+    .leftJoin(agents, eq(agents.id, payments.agentId))
+    .leftJoin(receivers, eq(receivers.id, payments.receivedBy));
+
+export const findPayment = async (tx: Tx, scope: Scope, id: string): Promise<PaymentView | undefined> =>
+  (await joined(tx).where(inCompany(payments, scope, eq(payments.id, id))))[0];
+
+export interface PaymentFilter {
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  propertyId?: string | undefined;
+  leaseId?: string | undefined;
+  tenantId?: string | undefined;
+  agentId?: string | undefined;
+  type?: PaymentType | undefined;
+  status?: PaymentStatus | undefined;
+  method?: PaymentMethod | undefined;
+  currency?: string | undefined;
+  /** Visibility: an agent's properties, an owner's properties. */
+  propertyAgentId?: string | undefined;
+  ownerUserId?: string | undefined;
+}
+
+function where(scope: Scope, filter: PaymentFilter): SQL | undefined {
+  const pattern = filter.q ? containsPattern(filter.q) : undefined;
+  return inCompany(
+    payments,
+    scope,
+    pattern ? or(ilike(payments.receiptNumber, pattern), ilike(payments.reference, pattern)) : undefined,
+    filter.from ? gte(payments.paymentDate, filter.from) : undefined,
+    filter.to ? lte(payments.paymentDate, filter.to) : undefined,
+    filter.propertyId ? eq(payments.propertyId, filter.propertyId) : undefined,
+    filter.leaseId ? eq(payments.leaseId, filter.leaseId) : undefined,
+    filter.tenantId ? eq(payments.tenantId, filter.tenantId) : undefined,
+    filter.agentId ? eq(payments.agentId, filter.agentId) : undefined,
+    filter.type ? eq(payments.type, filter.type) : undefined,
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.method ? eq(payments.method, filter.method) : undefined,
+    filter.currency ? eq(payments.currency, filter.currency) : undefined,
+    filter.propertyAgentId ? eq(properties.agentId, filter.propertyAgentId) : undefined,
+    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
+  );
+}
+
+export const sortColumns = {
+  paymentDate: payments.paymentDate,
+  amount: payments.amountCents,
+  receiptNumber: payments.receiptNumber,
+  createdAt: payments.createdAt,
+};
+
+export async function listPayments(
+  tx: Tx,
+  scope: Scope,
+  filter: PaymentFilter,
+  paging: { page: number; pageSize: number; sort: keyof typeof sortColumns; descending: boolean },
+): Promise<{ items: PaymentView[]; total: number }> {
+  const condition = where(scope, filter);
+  const order = paging.descending ? desc : asc;
+  const items = await joined(tx)
+    .where(condition)
+    .orderBy(order(sortColumns[paging.sort]), desc(payments.createdAt))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const [counted] = await tx
+    .select({ total: count() })
+    .from(payments)
+    .innerJoin(properties, eq(properties.id, payments.propertyId))
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .where(condition);
+  return { items, total: counted?.total ?? 0 };
+}
+
+/** Every matching payment, oldest first (CSV export). */
+export const allPayments = (tx: Tx, scope: Scope, filter: PaymentFilter) =>
+  joined(tx).where(where(scope, filter)).orderBy(asc(payments.paymentDate), asc(payments.createdAt));
+
+export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
+  return row!.id;
+}
+
+/** Locks the payment row: two reversals of one payment queue, the second sees it reversed. */
+export const lockPayment = async (tx: Tx, scope: Scope, id: string) =>
+  (
+    await tx
+      .select()
+      .from(payments)
+      .where(inCompany(payments, scope, eq(payments.id, id)))
+      .for('update')
+  )[0];
+
+export async function markReversed(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  values: { reversalJournalId: string; reversedBy: string; reversalReason: string },
+) {
+  await tx
+    .update(payments)
+    .set({ ...values, status: 'reversed', reversedAt: new Date() })
+    .where(inCompany(payments, scope, eq(payments.id, id), eq(payments.status, 'completed')));
+}
+
+/**
+ * The next number of a gapless per-company sequence. The row lock queues concurrent posts and a
+ * rollback returns the number, so receipts are contiguous and never repeat.
+ */
+export async function nextNumber(tx: Tx, scope: Scope, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(numberSequences)
+    .values({ companyId: scope.companyId, name, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [numberSequences.companyId, numberSequences.name],
+      set: { lastValue: sql`${numberSequences.lastValue} + 1` },
+    })
+    .returning({ value: numberSequences.lastValue });
+  return row!.value;
+}
+
+/**
+ * Claims an idempotency key. A concurrent claim of the same key waits on the primary key until
+ * the first transaction ends, then finds its row: so only one request ever posts per key.
+ */
+export async function claimKey(tx: Tx, scope: Scope, key: string, fingerprint: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values({ companyId: scope.companyId, key, fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return inserted.length === 1;
+}
+
+export const findKey = async (tx: Tx, scope: Scope, key: string) =>
+  (
+    await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(inCompany(idempotencyKeys, scope, eq(idempotencyKeys.key, key)))
+  )[0];
+
+export async function setKeyPayment(tx: Tx, scope: Scope, key: string, paymentId: string) {
+  await tx
+    .update(idempotencyKeys)
+    .set({ paymentId })
+    .where(and(inCompany(idempotencyKeys, scope), eq(idempotencyKeys.key, key)));
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Payment, TrialBalance } from '@lintel/contracts';
+import { auditLog, ledgerLines } from '../../db/schema/index.ts';
+import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
+import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
+import {
+  caller,
+  createLetProperty,
+  recordPayment,
+  rentBody,
+  setFinanceSettings,
+  type Company,
+} from '../../test/money-fixtures.ts';
+
+describe('payments API', () => {
+  let t: TestApp;
+  let call: ReturnType<typeof caller>;
+  let co: Company;
+  beforeAll(async () => {
+    t = await createTestApp();
+    call = caller(t);
+    co = await createCompanyWithRoles(t.app);
+    await setFinanceSettings(t, co);
+  });
+  afterAll(() => t.close());
+
+  const trialBalance = async (currency = 'USD') =>
+    TrialBalance.parse(
+      expectStatus(await call(co.accountant, 'GET', `/api/ledger/trial-balance?currency=${currency}`), 200)
+        .data,
+    );
+
+  it('records rent with the split of PRODUCT.md, posts one balanced journal and audits it', async () => {
+    const { lease, property } = await createLetProperty(t, co, { rent: 100000 });
+    const payment = await recordPayment(t, co.accountant, rentBody(lease, 100000));
+    // C = 10% = 10000; A = 60% of C = 6000; G = 4000; T = 15% of C = 1500; O = 100000 − 10000 − 1500.
+    expect(payment.split).toEqual({
+      commission: 10000,
+      agentShare: 6000,
+      agencyShare: 4000,
+      vat: 1500,
+      owner: 88500,
+    });
+    expect(payment.rates).toEqual({ commissionRateBp: 1000, agentShareBp: 6000, vatRateBp: 1500 });
+    expect(payment).toMatchObject({
+      status: 'completed',
+      propertyId: property._id,
+      receiptNumber: expect.stringMatching(/^RCT-\d{6}$/),
+    });
+    const lines = await t.database.db
+      .select()
+      .from(ledgerLines)
+      .where(eq(ledgerLines.companyId, co.companyId));
+    const mine = Object.fromEntries(
+      lines
+        .filter((line) => line.entryDate === '2026-11-20')
+        .map((line) => [line.account.split(':')[0], line.amountCents]),
+    );
+    expect(mine).toMatchObject({ trust: 100000, property: -88500, agent: -6000 });
+    const balance = await trialBalance();
+    expect(balance.total).toBe(0);
+    expect(balance.trustBank).toBe(balance.heldForOthers);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, payment._id));
+    expect(audits.map((row) => row.action)).toEqual(['payment.recorded']);
+  });
+
+  it('the same key and body returns the same payment; another body is 409', async () => {
+    const { lease } = await createLetProperty(t, co);
+    const key = randomUUID();
+    const first = await recordPayment(t, co.accountant, rentBody(lease, 5000), key);
+    const again = await recordPayment(t, co.accountant, rentBody(lease, 5000), key);
+    expect(again._id).toBe(first._id);
+    const other = await call(co.accountant, 'POST', '/api/payments', rentBody(lease, 5001), {
+      'idempotency-key': key,
+    });
+    expect(expectStatus(other, 409).code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('50 concurrent copies of one request post one payment', async () => {
+    const { lease } = await createLetProperty(t, co);
+    const key = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(co.accountant, 'POST', '/api/payments', rentBody(lease, 7000), { 'idempotency-key': key }),
+      ),
+    );
+    const ids = new Set(replies.map((reply) => Payment.parse(expectStatus(reply, 201).data)._id));
+    expect(ids.size).toBe(1);
+    const list = expectStatus(await call(co.accountant, 'GET', `/api/payments?leaseId=${lease._id}`), 200);
+    expect(list.meta.total).toBe(1);
+  });
+
+  it('20 concurrent posts get distinct, contiguous receipt numbers', async () => {
+    const { lease } = await createLetProperty(t, co);
+    const payments = await Promise.all(
+      Array.from({ length: 20 }, () => recordPayment(t, co.accountant, rentBody(lease, 1000))),
+    );
+    const numbers = payments.map((payment) => Number(payment.receiptNumber.slice(4))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(19);
+  });
+
+  it('reverses once with the exact opposite journal; a second reversal is 409', async () => {
+    const { lease } = await createLetProperty(t, co);
+    const payment = await recordPayment(t, co.accountant, rentBody(lease, 30000));
+    const reversed = expectStatus(
+      await call(co.accountant, 'POST', `/api/payments/${payment._id}/reverse`, { reason: 'Cheque bounced' }),
+      200,
+    ).data;
+    expect(reversed).toMatchObject({ status: 'reversed', reversalReason: 'Cheque bounced' });
+    const again = await call(co.accountant, 'POST', `/api/payments/${payment._id}/reverse`, {
+      reason: 'Again',
+    });
+    expect(expectStatus(again, 409).code).toBe('ALREADY_REVERSED');
+    expect((await trialBalance()).total).toBe(0);
+  });
+
+  it('serves a receipt PDF with the receipt number and amount', async () => {
+    const { lease } = await createLetProperty(t, co);
+    const payment = await recordPayment(t, co.accountant, rentBody(lease, 125050));
+    const response = await call(co.owner, 'GET', `/api/payments/${payment._id}/receipt.pdf`);
+    // The owner of this property is another owner record: not theirs.
+    expect(response.statusCode).toBe(404);
+    const pdf = await call(co.accountant, 'GET', `/api/payments/${payment._id}/receipt.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await readPdfText(pdf.rawPayload);
+    expect(text).toContain(payment.receiptNumber);
+    expect(text).toContain('$1,250.50');
+  });
+
+  it('refuses bad input with 4xx and writes nothing', async () => {
+    const { lease } = await createLetProperty(t, co);
+    for (const body of [
+      rentBody(lease, 0),
+      rentBody(lease, 10.5),
+      rentBody(lease, -1),
+      { ...rentBody(lease, 100), currency: 'ZAR' },
+      { ...rentBody(lease, 100), companyId: randomUUID() },
+      { ...rentBody(lease, 100), leaseId: undefined },
+    ]) {
+      const response = await call(co.accountant, 'POST', '/api/payments', body);
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    const list = expectStatus(await call(co.accountant, 'GET', `/api/payments?leaseId=${lease._id}`), 200);
+    expect(list.meta.total).toBe(0);
+  });
+});

@@ -1,0 +1,327 @@
+import {
+  SPLIT_EXCEEDS_AMOUNT,
+  splitRent,
+  type Payment,
+  type PaymentExportQuery,
+  type PaymentInput,
+  type PaymentQuery,
+  type RentSplit,
+} from '@lintel/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { hashToken } from '../../lib/crypto.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { parseSort } from '../../lib/list-query.ts';
+import { assertRole } from '../../lib/roles.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from '../finance/index.ts';
+import { findLease, todayIso } from '../leases/index.ts';
+import { heldBalance, ledgerAccount, lockAccount, postJournal, postReversal } from '../ledger/index.ts';
+import { findProperty } from '../properties/index.ts';
+import { ensureRentCharges, settleLease } from '../rent/index.ts';
+import { toPayment } from './dto.ts';
+import * as repo from './repo.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+const PAYMENT_NOT_FOUND = () => notFound('Payment not found');
+const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
+const RECORDERS = ['accountant', 'agent'] as const;
+const MAX_KEY_LENGTH = 200;
+
+/** Agents see payments on the properties they manage, owners on their own; the rest all. */
+function visibility(ctx: Ctx): repo.PaymentFilter {
+  if (ctx.role === 'agent') return { propertyAgentId: ctx.userId };
+  if (ctx.role === 'owner') return { ownerUserId: ctx.userId };
+  return {};
+}
+
+async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PaymentView> {
+  if (!isUuid(id)) throw PAYMENT_NOT_FOUND();
+  const view = await repo.findPayment(tx, ctx, id);
+  if (!view) throw PAYMENT_NOT_FOUND();
+  if (ctx.role === 'agent' && view.payment.agentId !== ctx.userId) {
+    const property = await findProperty(tx, ctx, view.payment.propertyId);
+    if (property?.agentId !== ctx.userId) throw PAYMENT_NOT_FOUND();
+  }
+  if (ctx.role === 'owner' && view.ownerUserId !== ctx.userId) throw PAYMENT_NOT_FOUND();
+  return view;
+}
+
+const reload = async (tx: Tx, scope: Scope, id: string) =>
+  toPayment((await repo.findPayment(tx, scope, id))!);
+
+/** Same request, same fingerprint: keys sorted so property order in the JSON does not matter. */
+function fingerprintOf(input: z.output<typeof PaymentInput>): string {
+  const entries = Object.entries(input)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return hashToken(JSON.stringify(entries));
+}
+
+const NO_SPLIT: RentSplit = { commission: 0, agentShare: 0, agencyShare: 0, vat: 0, owner: 0 };
+
+/** What the payment is for: its lease (rent, deposit) and property, checked against the caller. */
+async function resolveTarget(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput>) {
+  let lease;
+  if (input.leaseId) {
+    lease = await findLease(tx, ctx, input.leaseId);
+    if (!lease) throw unprocessable('INVALID_LEASE', 'The chosen lease is not a lease of this company.');
+    if (lease.status === 'draft') {
+      throw unprocessable(
+        'LEASE_NOT_ACTIVE',
+        'This lease is still a draft: activate it before taking payments.',
+      );
+    }
+    if (input.propertyId && input.propertyId !== lease.propertyId) {
+      throw unprocessable('PROPERTY_MISMATCH', 'The lease is not on the chosen property.');
+    }
+    if (input.currency !== lease.currency) {
+      throw unprocessable(
+        'CURRENCY_MISMATCH',
+        `This lease is in ${lease.currency}: record the payment in ${lease.currency}.`,
+      );
+    }
+  }
+  const property = await findProperty(tx, ctx, lease?.propertyId ?? input.propertyId!);
+  if (!property)
+    throw unprocessable('INVALID_PROPERTY', 'The chosen property is not a property of this company.');
+  if (ctx.role === 'agent' && property.agentId !== ctx.userId) {
+    throw forbidden('Only the agent who manages this property, or an accountant, can record its payments.');
+  }
+  return { lease, property };
+}
+
+async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput>): Promise<string> {
+  const { lease, property } = await resolveTarget(tx, ctx, input);
+  const settings = await loadFinanceSettings(tx, ctx);
+  assertCurrencyEnabled(settings, input.currency);
+  const rates = splitRatesFor(settings, property);
+  let split = NO_SPLIT;
+  if (input.type === 'rent') {
+    try {
+      split = splitRent(input.amount, rates);
+    } catch {
+      throw unprocessable('SPLIT_EXCEEDS_AMOUNT', `${SPLIT_EXCEEDS_AMOUNT}.`);
+    }
+  } else if (input.type === 'other') {
+    split = { ...NO_SPLIT, owner: input.amount };
+  }
+  const sequence = await repo.nextNumber(tx, ctx, 'receipt');
+  const receiptNumber = `${settings.receiptPrefix}${String(sequence).padStart(6, '0')}`;
+  const payer = input.payerName ?? lease?.tenantName ?? null;
+  const held =
+    input.type === 'deposit'
+      ? [{ account: ledgerAccount.deposits(lease!.id), amountCents: -input.amount }]
+      : [
+          { account: ledgerAccount.property(property.id), amountCents: -split.owner },
+          ...(property.agentId
+            ? [{ account: ledgerAccount.agent(property.agentId), amountCents: -split.agentShare }]
+            : []),
+          { account: ledgerAccount.agencyRevenue, amountCents: -split.agencyShare },
+          { account: ledgerAccount.agencyVat, amountCents: -split.vat },
+        ];
+  const journalId = await postJournal(tx, ctx, {
+    kind: `payment_${input.type}`,
+    description: `${receiptNumber} ${input.type} from ${payer ?? 'payer'} — ${property.name}`,
+    reference: input.reference ?? receiptNumber,
+    entryDate: input.paymentDate,
+    postedBy: ctx.userId,
+    lines: [
+      { account: ledgerAccount.trustBank, currency: input.currency, amountCents: input.amount },
+      ...held.map((line) => ({ ...line, currency: input.currency })),
+    ],
+  });
+  const id = await repo.insertPayment(tx, {
+    companyId: ctx.companyId,
+    receiptNumber,
+    type: input.type,
+    propertyId: property.id,
+    leaseId: lease?.id ?? null,
+    tenantId: lease?.tenantId ?? null,
+    agentId: property.agentId,
+    payerName: payer,
+    amountCents: input.amount,
+    currency: input.currency,
+    method: input.method,
+    paymentDate: input.paymentDate,
+    reference: input.reference ?? null,
+    notes: input.notes ?? null,
+    commissionRateBp: input.type === 'rent' ? rates.commissionRateBp : 0,
+    agentShareBp: input.type === 'rent' && rates.hasAgent ? rates.agentShareBp : 0,
+    vatRateBp: input.type === 'rent' && rates.vatRegistered ? rates.vatRateBp : 0,
+    commissionCents: split.commission,
+    agentShareCents: split.agentShare,
+    agencyShareCents: split.agencyShare,
+    vatCents: split.vat,
+    ownerCents: split.owner,
+    journalId,
+    receivedBy: ctx.userId,
+  });
+  if (input.type === 'rent' && lease) {
+    await ensureRentCharges(tx, ctx, todayIso(), lease.id);
+    await settleLease(tx, ctx, lease.id);
+  }
+  return id;
+}
+
+/**
+ * Records a payment and posts it, in one transaction. With an idempotency key, a retry of the
+ * same request returns the first payment; the same key with another body is a conflict.
+ */
+export const recordPayment = (ctx: Ctx, input: z.output<typeof PaymentInput>, key: string | undefined) =>
+  transact(ctx, async (tx): Promise<Payment> => {
+    assertRole(ctx, RECORDERS);
+    if (key !== undefined && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+      throw badRequest('VALIDATION', `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
+    }
+    if (key !== undefined) {
+      const fingerprint = fingerprintOf(input);
+      if (!(await repo.claimKey(tx, ctx, key, fingerprint))) {
+        const claimed = await repo.findKey(tx, ctx, key);
+        if (claimed?.fingerprint !== fingerprint || !claimed.paymentId) {
+          throw conflict(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used for a different payment. Use a new key for a new payment.',
+          );
+        }
+        return toPayment(await loadVisible(tx, ctx, claimed.paymentId));
+      }
+    }
+    const id = await postPayment(tx, ctx, input);
+    if (key !== undefined) await repo.setKeyPayment(tx, ctx, key, id);
+    const payment = await reload(tx, ctx, id);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'payment.recorded',
+      entity: 'payment',
+      entityId: id,
+      after: payment,
+    });
+    return payment;
+  });
+
+/** A reversal takes back what the payment gave each holder, so each must still hold it. */
+async function assertHoldersCanGiveBack(tx: Tx, scope: Scope, payment: repo.PaymentRow) {
+  const shares =
+    payment.type === 'deposit'
+      ? [
+          {
+            account: ledgerAccount.deposits(payment.leaseId!),
+            amount: payment.amountCents,
+            who: 'deposit account',
+          },
+        ]
+      : [
+          {
+            account: ledgerAccount.property(payment.propertyId),
+            amount: payment.ownerCents,
+            who: 'property account',
+          },
+          ...(payment.agentId
+            ? [
+                {
+                  account: ledgerAccount.agent(payment.agentId),
+                  amount: payment.agentShareCents,
+                  who: "agent's account",
+                },
+              ]
+            : []),
+        ];
+  for (const share of shares) {
+    if (share.amount === 0) continue;
+    await lockAccount(tx, scope, share.account, payment.currency);
+    if ((await heldBalance(tx, scope, share.account, payment.currency)) < share.amount) {
+      throw unprocessable(
+        'INSUFFICIENT_BALANCE',
+        `The ${share.who} no longer holds this payment's share (it was paid out). Recover the money first, then reverse.`,
+      );
+    }
+  }
+}
+
+export const reversePayment = (ctx: Ctx, id: string, reason: string, today = todayIso()) =>
+  transact(ctx, async (tx): Promise<Payment> => {
+    assertRole(ctx, READERS);
+    await loadVisible(tx, ctx, id);
+    assertRole(ctx, ['accountant']);
+    const payment = await repo.lockPayment(tx, ctx, id);
+    if (!payment) throw PAYMENT_NOT_FOUND();
+    if (payment.status === 'reversed')
+      throw conflict('ALREADY_REVERSED', 'This payment has already been reversed.');
+    await assertHoldersCanGiveBack(tx, ctx, payment);
+    const before = await reload(tx, ctx, id);
+    const reversalJournalId = await postReversal(tx, ctx, payment.journalId, {
+      description: `Reversal of ${payment.receiptNumber}: ${reason}`,
+      entryDate: today,
+      postedBy: ctx.userId,
+      reference: payment.receiptNumber,
+    });
+    await repo.markReversed(tx, ctx, id, {
+      reversalJournalId,
+      reversedBy: ctx.userId,
+      reversalReason: reason,
+    });
+    if (payment.leaseId && payment.type === 'rent') await settleLease(tx, ctx, payment.leaseId);
+    const after = await reload(tx, ctx, id);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'payment.reversed',
+      entity: 'payment',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+
+function filterOf(ctx: Ctx, query: PaymentExportQuery): repo.PaymentFilter {
+  return {
+    q: query.q,
+    from: query.from,
+    to: query.to,
+    propertyId: query.propertyId,
+    leaseId: query.leaseId,
+    tenantId: query.tenantId,
+    agentId: query.agentId,
+    type: query.type,
+    status: query.status,
+    method: query.method,
+    currency: query.currency,
+    ...visibility(ctx),
+  };
+}
+
+export const listPayments = (ctx: Ctx, query: PaymentQuery) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    const { sort, descending } = query.sort
+      ? parseSort(query.sort, repo.sortColumns, 'paymentDate')
+      : { sort: 'paymentDate' as const, descending: true };
+    const page = await repo.listPayments(tx, ctx, filterOf(ctx, query), {
+      page: query.page,
+      pageSize: query.pageSize,
+      sort,
+      descending,
+    });
+    return { items: page.items.map(toPayment), total: page.total };
+  });
+
+export const getPayment = (ctx: Ctx, id: string) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    return toPayment(await loadVisible(tx, ctx, id));
+  });
+
+/** A payment with what its receipt needs (names and addresses). */
+export const loadPaymentForReceipt = (ctx: Ctx, id: string) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    const view = await loadVisible(tx, ctx, id);
+    return { payment: toPayment(view), propertyAddress: view.propertyAddress };
+  });
+
+export const exportPayments = (ctx: Ctx, query: PaymentExportQuery) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['admin', 'accountant']);
+    return (await repo.allPayments(tx, ctx, filterOf(ctx, query))).map(toPayment);
+  });

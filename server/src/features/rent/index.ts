@@ -1,0 +1,9 @@
+export {
+  arrearsIn,
+  generateAllRentCharges,
+  ensureRentCharges,
+  generateRentCharges,
+  listArrears,
+  listLeaseCharges,
+  settleLease,
+} from './service.ts';

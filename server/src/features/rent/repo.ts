@@ -1,0 +1,106 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { allocations, leases, payments, rentCharges } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+export const CHARGEABLE_STATUSES = ['active', 'expired', 'terminated'] as const;
+
+export async function insertCharges(tx: Tx, rows: (typeof rentCharges.$inferInsert)[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(rentCharges)
+    .values(rows)
+    .onConflictDoNothing({ target: [rentCharges.leaseId, rentCharges.period] })
+    .returning({ id: rentCharges.id });
+  return inserted.length;
+}
+
+export const chargeableLeases = (tx: Tx, scope: Scope, leaseId?: string) =>
+  tx
+    .select({
+      id: leases.id,
+      companyId: leases.companyId,
+      startDate: leases.startDate,
+      endDate: leases.endDate,
+      rentCents: leases.rentCents,
+      currency: leases.currency,
+      rentDueDay: leases.rentDueDay,
+    })
+    .from(leases)
+    .where(
+      inCompany(
+        leases,
+        scope,
+        inArray(leases.status, CHARGEABLE_STATUSES),
+        leaseId ? eq(leases.id, leaseId) : undefined,
+      ),
+    );
+
+/** Settled by completed payments only: a reversed payment's allocations no longer count. */
+const settled = sql<string>`coalesce((
+  select sum(a.amount_cents) from ${allocations} a
+  join ${payments} p on p.id = a.payment_id and p.status = 'completed'
+  where a.charge_id = rent_charges.id), 0)`;
+
+export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {
+  const rows = await tx
+    .select({
+      id: rentCharges.id,
+      leaseId: rentCharges.leaseId,
+      period: rentCharges.period,
+      dueDate: rentCharges.dueDate,
+      amountCents: rentCharges.amountCents,
+      currency: rentCharges.currency,
+      allocated: settled,
+    })
+    .from(rentCharges)
+    .where(inCompany(rentCharges, scope, eq(rentCharges.leaseId, leaseId)))
+    .orderBy(asc(rentCharges.dueDate));
+  return rows.map((row) => ({ ...row, allocated: Number(row.allocated) }));
+}
+
+/** Completed rent payments on a lease with what is left of each after its allocations. */
+export async function paymentsWithCredit(tx: Tx, scope: Scope, leaseId: string) {
+  const rows = await tx
+    .select({
+      id: payments.id,
+      currency: payments.currency,
+      amountCents: payments.amountCents,
+      allocated: sql<string>`coalesce((select sum(a.amount_cents) from ${allocations} a where a.payment_id = payments.id), 0)`,
+    })
+    .from(payments)
+    .where(
+      inCompany(
+        payments,
+        scope,
+        eq(payments.leaseId, leaseId),
+        eq(payments.type, 'rent'),
+        eq(payments.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(payments.paymentDate), asc(payments.createdAt));
+  return rows
+    .map((row) => ({ id: row.id, currency: row.currency, credit: row.amountCents - Number(row.allocated) }))
+    .filter((row) => row.credit > 0);
+}
+
+export async function insertAllocations(tx: Tx, rows: (typeof allocations.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(allocations).values(rows);
+}
+
+/** Serialises allocation on one lease so two payments cannot settle the same charge twice. */
+export async function lockLease(tx: Tx, scope: Scope, leaseId: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|lease|${leaseId}`}, 0))`,
+  );
+}
+
+export const companiesWithChargeableLeases = async (tx: Tx) =>
+  (
+    await tx
+      .selectDistinct({ companyId: leases.companyId })
+      .from(leases)
+      .where(and(inArray(leases.status, CHARGEABLE_STATUSES)))
+  ).map((row) => row.companyId);

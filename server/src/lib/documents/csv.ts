@@ -1,0 +1,29 @@
+import { stringify } from 'csv-stringify/sync';
+
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+// …except a plain number such as "-1250.00", which a spreadsheet reads as that number.
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+const guardCell = (value: string | number | null) =>
+  typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+
+/**
+ * Rows as CSV with a header row and CRLF line endings (RFC 4180). Text that a spreadsheet would
+ * run as a formula gets a leading apostrophe; numbers are written as they are.
+ */
+export function toCsv(
+  columns: Array<{ key: string; header: string }>,
+  rows: Array<Record<string, string | number | null>>,
+): string {
+  const guarded = rows.map((record) =>
+    Object.fromEntries(columns.map(({ key }) => [key, guardCell(record[key] ?? null)])),
+  );
+  return stringify(guarded, {
+    header: true,
+    columns,
+    record_delimiter: 'windows',
+    // csv-stringify quotes "\n" and "\r\n" in a value but not a lone "\r", which readers take as a line end.
+    quoted_match: '\r',
+  });
+}

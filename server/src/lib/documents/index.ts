@@ -1,0 +1,12 @@
+export { amountInWords } from './amount-in-words.ts';
+export { toCsv } from './csv.ts';
+export { companyHeader, renderPdf } from './pdf.ts';
+export { renderReceiptPdf } from './receipt-pdf.ts';
+export { renderStatementPdf } from './statement-pdf.ts';
+export type {
+  DocumentCompany,
+  PaymentMethod,
+  ReceiptDocument,
+  StatementDocument,
+  StatementLine,
+} from './types.ts';

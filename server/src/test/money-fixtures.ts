@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Lease, Payment, Property, type PaymentInput } from '@lintel/contracts';
+import {
+  type createCompanyWithRoles,
+  createOwnerRecord,
+  expectStatus,
+  type SignedIn,
+  type TestApp,
+} from './harness.ts';
+
+export type Company = Awaited<ReturnType<typeof createCompanyWithRoles>>;
+
+export function caller(t: TestApp) {
+  return (
+    user: SignedIn | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...(user ? user.auth : {}), ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+}
+
+/** Money settings for a test company: several currencies, VAT on, the default rates otherwise. */
+export async function setFinanceSettings(t: TestApp, co: Company, overrides: Record<string, unknown> = {}) {
+  const call = caller(t);
+  const current = expectStatus(await call(co.accountant, 'GET', '/api/settings/finance'), 200).data;
+  return expectStatus(
+    await call(co.accountant, 'PUT', '/api/settings/finance', {
+      currencies: ['USD', 'ZWG'],
+      defaultCurrency: 'USD',
+      commissionRateBp: 1000,
+      agentShareBp: 6000,
+      vatRegistered: true,
+      vatRateBp: 1500,
+      rentDueDay: 1,
+      lateFeeRateBp: 0,
+      receiptPrefix: 'RCT-',
+      invoicePrefix: 'INV-',
+      ...overrides,
+      __v: current.__v,
+    }),
+    200,
+  ).data;
+}
+
+/**
+ * A property of `co`, owned by the owner record bound to `co.owner`, managed by `co.agent`
+ * (unless `agent: null`), let on an active lease to a new tenant.
+ */
+export async function createLetProperty(
+  t: TestApp,
+  co: Company,
+  options: {
+    currency?: string;
+    rent?: number;
+    deposit?: number;
+    startDate?: string;
+    endDate?: string;
+    agent?: SignedIn | null;
+    commissionRateBp?: number;
+    ownerId?: string;
+  } = {},
+) {
+  const call = caller(t);
+  const ownerId =
+    options.ownerId ??
+    (await createOwnerRecord(t.database, co.companyId, { name: `Owner ${randomUUID().slice(0, 4)}` }));
+  const property = Property.parse(
+    expectStatus(
+      await call(co.admin, 'POST', '/api/properties', {
+        name: `House ${randomUUID().slice(0, 6)}`,
+        address: '1 Ledger Lane',
+        type: 'house',
+        ownerId,
+        currency: options.currency ?? 'USD',
+        rentAmount: options.rent ?? 100000,
+        ...(options.agent === null ? {} : { agentId: (options.agent ?? co.agent).user._id }),
+        ...(options.commissionRateBp === undefined ? {} : { commissionRate: options.commissionRateBp }),
+      }),
+      201,
+    ).data,
+  );
+  const tenant = expectStatus(
+    await call(co.admin, 'POST', '/api/tenants', { name: `Tenant ${randomUUID().slice(0, 6)}` }),
+    201,
+  ).data as { _id: string; name: string };
+  const lease = Lease.parse(
+    expectStatus(
+      await call(co.admin, 'POST', '/api/leases', {
+        propertyId: property._id,
+        tenantId: tenant._id,
+        startDate: options.startDate ?? '2026-01-01',
+        endDate: options.endDate ?? '2027-12-31',
+        rentAmount: options.rent ?? 100000,
+        depositAmount: options.deposit ?? 0,
+      }),
+      201,
+    ).data,
+  );
+  expectStatus(await call(co.admin, 'POST', `/api/leases/${lease._id}/activate`), 200);
+  return { ownerId, property, tenant, lease };
+}
+
+/** Records a payment and returns it (201 expected). */
+export async function recordPayment(
+  t: TestApp,
+  user: SignedIn,
+  body: PaymentInput,
+  key: string = randomUUID(),
+): Promise<Payment> {
+  const response = await caller(t)(user, 'POST', '/api/payments', body, { 'idempotency-key': key });
+  return Payment.parse(expectStatus(response, 201).data);
+}
+
+export const rentBody = (
+  lease: { _id: string; currency: string },
+  amount: number,
+  overrides: Partial<PaymentInput> = {},
+): PaymentInput => ({
+  type: 'rent',
+  leaseId: lease._id,
+  amount,
+  currency: lease.currency,
+  method: 'bank_transfer',
+  paymentDate: '2026-11-20',
+  ...overrides,
+});

@@ -1,0 +1,37 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+/** A currency picked from those the page knows; `allLabel` adds an "all currencies" choice (''). */
+export function CurrencyField({
+  value,
+  currencies,
+  onChange,
+  allLabel,
+}: {
+  value: string;
+  currencies: readonly string[];
+  onChange: (currency: string) => void;
+  allLabel?: string;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Currency"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
+      {currencies.map((currency) => (
+        <MenuItem key={currency} value={currency}>
+          {currency}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Distinct currencies, in first-seen order, skipping unknown ones. */
+export const uniqueCurrencies = (...lists: readonly (readonly (string | null | undefined)[])[]) => [
+  ...new Set(lists.flat().filter((currency): currency is string => Boolean(currency))),
+];

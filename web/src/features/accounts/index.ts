@@ -1,0 +1,2 @@
+export { DepositCard } from './components/DepositCard.tsx';
+export { OwnerStatementCard } from './components/OwnerStatementCard.tsx';

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatMoney, type CommissionReport } from '@lintel/contracts';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { toApiError } from '../../../lib/http.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
+import { CurrencyField } from '../components/CurrencyField.tsx';
+import { PeriodFields } from '../components/PeriodFields.tsx';
+import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../period.ts';
+
+const TITLE = 'Commissions';
+
+/** /accountant-dashboard/commissions: commission by agent and by month, agency share and VAT. */
+export function CommissionsPage() {
+  const { user } = useAuth();
+  if (!canReadAgentAccounts(user?.role)) {
+    return (
+      <Stack spacing={2}>
+        <PageHeader title={TITLE} />
+        <Alert severity="info">Commissions are kept by your agency&apos;s accountants.</Alert>
+      </Stack>
+    );
+  }
+  return <CommissionReportView />;
+}
+
+type Figures = CommissionReport['totals'];
+const FIGURES: { key: keyof Figures; label: string }[] = [
+  { key: 'collected', label: 'Collected' },
+  { key: 'commission', label: 'Commission' },
+  { key: 'agentShare', label: 'Agent share' },
+  { key: 'agencyShare', label: 'Agency share' },
+  { key: 'vat', label: 'VAT' },
+];
+
+function CommissionReportView() {
+  // Twelve months by default, so the months can be compared.
+  const [period, setPeriod] = useState<Period>(() => ({ from: firstOfMonth(11), to: todayIso() }));
+  const [chosenCurrency, setChosenCurrency] = useState<string | null>(null);
+  const enabled = useEnabledCurrencies();
+  const currency = chosenCurrency ?? enabled.data?.defaultCurrency ?? '';
+  const isValid = periodError(period) === null && Boolean(currency);
+  const report = useCommissions({ ...period, currency }, isValid);
+  const failure = enabled.error ?? report.error;
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader title={TITLE} subtitle="Commission taken on rent collected, by agent and by month." />
+      <Box
+        role="search"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: '170px 170px 140px' },
+        }}
+      >
+        <PeriodFields value={period} onChange={setPeriod} />
+        <CurrencyField
+          value={currency}
+          currencies={enabled.data?.currencies ?? []}
+          onChange={setChosenCurrency}
+        />
+      </Box>
+      {failure ? (
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void (enabled.error ? enabled.refetch() : report.refetch())}
+            >
+              Try again
+            </Button>
+          }
+        >
+          {toApiError(failure, 'The commissions could not be loaded.').message}
+        </Alert>
+      ) : report.data ? (
+        <CommissionTables report={report.data} />
+      ) : isValid || enabled.isPending ? (
+        <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading commissions" />
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+function CommissionTables({ report }: { report: CommissionReport }) {
+  const money = (amount: number) => formatMoney(amount, report.currency);
+  const figureCells = (figures: Figures, bold = false) =>
+    FIGURES.map(({ key }) => (
+      <TableCell key={key} align="right" sx={bold ? { fontWeight: 700 } : undefined}>
+        {money(figures[key])}
+      </TableCell>
+    ));
+  const figureHeads = FIGURES.map(({ key, label }) => (
+    <TableCell key={key} align="right">
+      {label}
+    </TableCell>
+  ));
+  if (report.byAgent.length === 0 && report.byMonth.length === 0) {
+    return (
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
+        <Typography variant="h6" component="p" gutterBottom>
+          No commission in this period
+        </Typography>
+        <Typography color="text.secondary">
+          Commission is taken when rent is received. Try a longer period.
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="commission-by-agent"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Box id="commission-by-agent">
+          <SectionTitle>By agent</SectionTitle>
+        </Box>
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Commission by agent" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Agent</TableCell>
+                {figureHeads}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {report.byAgent.map((row) => (
+                <TableRow key={row.agentId ?? 'agency'}>
+                  <TableCell>{row.agentName}</TableCell>
+                  {figureCells(row)}
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
+                {figureCells(report.totals, true)}
+              </TableRow>
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="commission-by-month"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Box id="commission-by-month">
+          <SectionTitle>By month</SectionTitle>
+        </Box>
+        <BarChart
+          height={280}
+          xAxis={[{ scaleType: 'band', data: report.byMonth.map((row) => formatMonth(row.month)) }]}
+          yAxis={[{ valueFormatter: (value: number) => money(Math.round(value)), width: 90 }]}
+          series={[
+            {
+              label: 'Agent share',
+              data: report.byMonth.map((row) => row.agentShare),
+              stack: 'commission',
+              valueFormatter: (value) => money(value ?? 0),
+            },
+            {
+              label: 'Agency share',
+              data: report.byMonth.map((row) => row.agencyShare),
+              stack: 'commission',
+              valueFormatter: (value) => money(value ?? 0),
+            },
+          ]}
+        />
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Commission by month" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Month</TableCell>
+                {figureHeads}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {report.byMonth.map((row) => (
+                <TableRow key={row.month}>
+                  <TableCell>{formatMonth(row.month)}</TableCell>
+                  {figureCells(row)}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Paper>
+    </>
+  );
+}

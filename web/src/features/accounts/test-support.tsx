@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Lease, PropertyAccount, Statement } from '@lintel/contracts';
+import { theme } from '../../app/theme.ts';
+import { COMPANY_ID, uuid } from '../../test/fixtures.ts';
+
+export const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
+export const page = (items: unknown[]) => ({
+  status: 200,
+  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
+});
+
+export function withProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+export const makePropertyAccount = (overrides: Partial<PropertyAccount> = {}): PropertyAccount => ({
+  propertyId: uuid(),
+  propertyName: 'Sunset Flats',
+  ownerId: uuid(),
+  ownerName: 'Grace Owner',
+  agentId: null,
+  currency: 'USD',
+  balance: 125050,
+  arrears: 0,
+  lastPaymentDate: '2026-11-03',
+  ...overrides,
+});
+
+export const makeStatement = (overrides: Partial<Statement> = {}): Statement => ({
+  title: 'Property statement',
+  subject: 'Sunset Flats',
+  subjectDetail: null,
+  from: '2026-11-01',
+  to: '2026-11-23',
+  currency: 'USD',
+  openingBalance: 10000,
+  closingBalance: 55000,
+  moneyIn: 90000,
+  moneyOut: 45000,
+  lines: [
+    {
+      date: '2026-11-03',
+      journalId: uuid(),
+      kind: 'rent',
+      description: 'Rent received R-0001',
+      reference: 'BANK-77',
+      amount: 90000,
+      balance: 100000,
+    },
+    {
+      date: '2026-11-10',
+      journalId: uuid(),
+      kind: 'payout',
+      description: 'Paid to owner',
+      reference: null,
+      amount: -45000,
+      balance: 55000,
+    },
+  ],
+  ...overrides,
+});
+
+export const makeLease = (overrides: Partial<Lease> = {}): Lease => ({
+  _id: uuid(),
+  companyId: COMPANY_ID,
+  propertyId: uuid(),
+  propertyName: 'Sunset Flats',
+  agentId: null,
+  tenantId: uuid(),
+  tenantName: 'Tendai Moyo',
+  startDate: '2025-01-01',
+  endDate: '2025-12-31',
+  rentAmount: 100000,
+  currency: 'USD',
+  rentDueDay: 1,
+  depositAmount: 100000,
+  depositHeld: true,
+  status: 'expired',
+  terms: null,
+  escalationBp: null,
+  renewedFromId: null,
+  renewalId: null,
+  activatedAt: null,
+  endedAt: null,
+  terminationReason: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  __v: 0,
+  ...overrides,
+});

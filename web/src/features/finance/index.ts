@@ -1,0 +1,9 @@
+export {
+  canEditFinanceSettings,
+  canReadFinanceSettings,
+  financeKeys,
+  useFinanceSettings,
+  useUpdateFinanceSettings,
+} from './api.ts';
+export { COMMON_CURRENCIES } from './currencies.ts';
+export { formatPercent } from './percent.ts';

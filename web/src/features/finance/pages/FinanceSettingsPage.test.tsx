@@ -1,0 +1,128 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FINANCE_COMMISSION_TOO_HIGH, type Role, type User } from '@lintel/contracts';
+import { theme } from '../../../app/theme.ts';
+import { makeUser } from '../../../test/fixtures.ts';
+import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { renderAt } from '../../../test/render.tsx';
+import { makeFinanceSettings } from '../test/finance-fixtures.ts';
+import { FinanceSettingsPage } from './FinanceSettingsPage.tsx';
+
+const auth = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+
+const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
+
+let server: MockServer;
+
+function render(role: Role) {
+  auth.user = makeUser({ role });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderAt(
+    '/accountant-dashboard/settings',
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <FinanceSettingsPage />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+async function retype(name: RegExp | string, text: string) {
+  const field = screen.getByRole('textbox', { name });
+  await userEvent.clear(field);
+  await userEvent.type(field, text);
+}
+
+beforeEach(() => {
+  server = mockHttp();
+  auth.user = null;
+});
+
+describe('FinanceSettingsPage', () => {
+  it('shows rates as percentages and saves them as basis points', async () => {
+    const settings = makeFinanceSettings({ commissionRateBp: 1250, agentShareBp: 6000, vatRateBp: 1500 });
+    server
+      .on('GET', '/settings/finance', ok(settings))
+      .on('PUT', '/settings/finance', (call) => ok({ ...(call.body as object), __v: settings.__v + 1 }));
+    render('accountant');
+    expect(await screen.findByRole('textbox', { name: /Commission rate/ })).toHaveValue('12.5');
+    expect(screen.getByRole('textbox', { name: /Agent share/ })).toHaveValue('60');
+    expect(screen.getByText(/Payments already posted keep the rates/)).toBeInTheDocument();
+
+    await retype(/Commission rate/, '8.75');
+    await retype(/VAT rate/, '14.5');
+    await retype(/Late fee rate/, '0.05');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() =>
+      expect(server.callsTo('PUT', '/settings/finance')[0]?.body).toEqual({
+        currencies: ['USD', 'ZWG'],
+        defaultCurrency: 'USD',
+        commissionRateBp: 875,
+        agentShareBp: 6000,
+        vatRegistered: true,
+        vatRateBp: 1450,
+        rentDueDay: 1,
+        lateFeeRateBp: 5,
+        receiptPrefix: 'RCT-',
+        invoicePrefix: 'INV-',
+        __v: 3,
+      }),
+    );
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+  });
+
+  it('checks rates as you type and refuses commission plus VAT above 100%', async () => {
+    server.on('GET', '/settings/finance', ok(makeFinanceSettings()));
+    render('admin');
+    await screen.findByRole('textbox', { name: /Commission rate/ });
+    await retype(/Commission rate/, '12.345');
+    await userEvent.tab();
+    expect(await screen.findByText('Use at most 2 decimal places')).toBeInTheDocument();
+    await retype(/Commission rate/, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(FINANCE_COMMISSION_TOO_HIGH)).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/settings/finance')).toEqual([]);
+  });
+
+  it('explains a stale version and reloads the latest settings', async () => {
+    let version = 3;
+    server
+      .on('GET', '/settings/finance', () => ok(makeFinanceSettings({ __v: version, commissionRateBp: 1100 })))
+      .on('PUT', '/settings/finance', () => ({
+        status: 409,
+        data: {
+          status: 'error',
+          message: 'Someone changed these settings. Reload and try again.',
+          code: 'STALE_VERSION',
+        },
+      }));
+    render('accountant');
+    await screen.findByRole('textbox', { name: /Commission rate/ });
+    await retype(/Commission rate/, '9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(/Someone changed these settings/)).toBeInTheDocument();
+    version = 4;
+    await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Commission rate/ })).toHaveValue('11'));
+    expect(screen.queryByText(/Someone changed these settings/)).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/settings/finance')).toHaveLength(2);
+  });
+
+  it('is read-only for agents', async () => {
+    server.on('GET', '/settings/finance', ok(makeFinanceSettings()));
+    render('agent');
+    expect(await screen.findByRole('textbox', { name: /Commission rate/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save settings' })).not.toBeInTheDocument();
+  });
+
+  it.each(['owner', 'other'] as const)('calls nothing for the %s', async (role) => {
+    render(role);
+    expect(await screen.findByText(/managed by your agency's accountants/)).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+  });
+});

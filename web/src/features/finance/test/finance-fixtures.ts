@@ -1,0 +1,16 @@
+import type { FinanceSettings } from '@lintel/contracts';
+
+export const makeFinanceSettings = (overrides: Partial<FinanceSettings> = {}): FinanceSettings => ({
+  currencies: ['USD', 'ZWG'],
+  defaultCurrency: 'USD',
+  commissionRateBp: 1000,
+  agentShareBp: 6000,
+  vatRegistered: true,
+  vatRateBp: 1500,
+  rentDueDay: 1,
+  lateFeeRateBp: 0,
+  receiptPrefix: 'RCT-',
+  invoicePrefix: 'INV-',
+  __v: 3,
+  ...overrides,
+});

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import type { Payment } from '@lintel/contracts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+import { canRecordPayments } from '../api.ts';
+import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+
+/** "Record payment" with its dialog, for accountants and agents; nothing for other roles. */
+export function RecordPaymentButton({
+  variant = 'contained',
+  onRecorded,
+}: {
+  variant?: ButtonProps['variant'];
+  onRecorded?: (payment: Payment) => void;
+}) {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  // A new dialog, and so a new idempotency key, for every opening.
+  const [dialogKey, setDialogKey] = useState(0);
+  if (!canRecordPayments(user?.role)) return null;
+  return (
+    <>
+      <Button
+        variant={variant}
+        startIcon={<AddIcon />}
+        onClick={() => {
+          setDialogKey((key) => key + 1);
+          setOpen(true);
+        }}
+      >
+        Record payment
+      </Button>
+      <RecordPaymentDialog
+        key={dialogKey}
+        open={open}
+        onClose={() => setOpen(false)}
+        onRecorded={onRecorded}
+      />
+    </>
+  );
+}
