@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Worker threads start faster than the default child processes: about a quarter off the run.
     pool: 'threads',
+    // Form tests type key by key through user-event: on a busy 2-core machine one can pass 5 s.
+    testTimeout: 20_000,
   },
 });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Lease, Payment, Property, type PaymentInput } from '@lintel/contracts';
+import { expect } from 'vitest';
+import {
+  Lease,
+  Payment,
+  Property,
+  PropertyAccount,
+  TrialBalance,
+  type PaymentInput,
+} from '@lintel/contracts';
 import {
   type createCompanyWithRoles,
   createOwnerRecord,
@@ -132,3 +140,34 @@ export const rentBody = (
   paymentDate: '2026-11-20',
   ...overrides,
 });
+
+/** The owner record bound to `co.owner`'s sign-in, for properties that owner may see. */
+export const createOwnerOfUser = (t: TestApp, co: Company, name = 'Olive Owner') =>
+  createOwnerRecord(t.database, co.companyId, { name, userId: co.owner.user._id });
+
+/** The company's trial balance in a currency, as the accountant sees it. */
+export async function readTrialBalance(t: TestApp, co: Company, currency = 'USD'): Promise<TrialBalance> {
+  const response = await caller(t)(co.accountant, 'GET', `/api/ledger/trial-balance?currency=${currency}`);
+  return TrialBalance.parse(expectStatus(response, 200).data);
+}
+
+/** One property's account row (its own currency unless one is given), as `user` sees it. */
+export async function readPropertyAccount(
+  t: TestApp,
+  user: SignedIn,
+  propertyId: string,
+  currency?: string,
+): Promise<PropertyAccount> {
+  const query = new URLSearchParams({ propertyId, ...(currency ? { currency } : {}) });
+  const page = expectStatus(await caller(t)(user, 'GET', `/api/accounts/properties?${query}`), 200);
+  expect(page.data).toHaveLength(1);
+  return PropertyAccount.parse(page.data[0]);
+}
+
+/** Ends a lease early (admin), so its deposit can be released. */
+export async function terminateLease(t: TestApp, co: Company, leaseId: string) {
+  const response = await caller(t)(co.admin, 'POST', `/api/leases/${leaseId}/terminate`, {
+    reason: 'Tenant moved out',
+  });
+  return Lease.parse(expectStatus(response, 200).data);
+}

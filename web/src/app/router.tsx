@@ -37,9 +37,30 @@ const GeneralDashboardPage = lazyPage(
   'GeneralDashboardPage',
 );
 const SectionPage = lazyPage(() => import('../features/dashboards/pages/SectionPage.tsx'), 'SectionPage');
-const AccountantPaymentsPage = lazyPage(
-  () => import('../features/dashboards/pages/AccountantPaymentsPage.tsx'),
-  'AccountantPaymentsPage',
+const PaymentsPage = lazyPage(() => import('../features/payments/pages/PaymentsPage.tsx'), 'PaymentsPage');
+const FinanceSettingsPage = lazyPage(
+  () => import('../features/finance/pages/FinanceSettingsPage.tsx'),
+  'FinanceSettingsPage',
+);
+const PropertyAccountsPage = lazyPage(
+  () => import('../features/accounts/pages/PropertyAccountsPage.tsx'),
+  'PropertyAccountsPage',
+);
+const PropertyAccountPage = lazyPage(
+  () => import('../features/accounts/pages/PropertyAccountPage.tsx'),
+  'PropertyAccountPage',
+);
+const AgentAccountsPage = lazyPage(
+  () => import('../features/accounts/pages/AgentAccountsPage.tsx'),
+  'AgentAccountsPage',
+);
+const AgentAccountPage = lazyPage(
+  () => import('../features/accounts/pages/AgentAccountPage.tsx'),
+  'AgentAccountPage',
+);
+const CommissionsPage = lazyPage(
+  () => import('../features/accounts/pages/CommissionsPage.tsx'),
+  'CommissionsPage',
 );
 const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
 const PropertiesPage = lazyPage(
@@ -120,6 +141,7 @@ export const routes: RouteObject[] = [
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
+            { path: 'commission', element: <AgentAccountPage /> },
           ]),
           dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
@@ -127,14 +149,14 @@ export const routes: RouteObject[] = [
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
-            { path: 'payments', element: <AccountantPaymentsPage /> },
-            section('property-accounts', 'property-accounts'),
-            section('property-accounts/:propertyId', 'property-account'),
-            section('agent-accounts', 'agent-accounts'),
-            section('agent-accounts/:agentId', 'agent-account'),
-            section('commissions', 'commissions'),
+            { path: 'payments', element: <PaymentsPage /> },
+            { path: 'property-accounts', element: <PropertyAccountsPage /> },
+            { path: 'property-accounts/:propertyId', element: <PropertyAccountPage /> },
+            { path: 'agent-accounts', element: <AgentAccountsPage /> },
+            { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
+            { path: 'commissions', element: <CommissionsPage /> },
             section('written-invoices', 'written-invoices'),
-            section('settings', 'settings'),
+            { path: 'settings', element: <FinanceSettingsPage /> },
             section('levies', 'levies'),
             section('reports', 'reports'),
             section('tasks', 'tasks'),
@@ -142,13 +164,16 @@ export const routes: RouteObject[] = [
           ]),
           { path: '/admin/users', element: guarded(<UsersPage />, ['admin']) },
           { path: '/admin/maintenance', element: guarded(<SectionPage section="maintenance" />, ['admin']) },
-          { path: '/admin/payments', element: guarded(<SectionPage section="admin-payments" />, ['admin']) },
+          { path: '/admin/payments', element: guarded(<PaymentsPage />, ['admin']) },
           { path: '/leases', element: guarded(<LeasesPage />) },
           { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />) },
           { path: '/test-auth', element: guarded(<TestAuthPage />) },
           { path: '/profile', element: guarded(<ProfilePage />) },
           { path: '/settings', element: guarded(<SettingsPage />) },
-          { path: '/payments', element: guarded(<SectionPage section="all-payments" />) },
+          {
+            path: '/payments',
+            element: guarded(<PaymentsPage />, ['admin', 'accountant', 'agent', 'owner']),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

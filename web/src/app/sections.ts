@@ -8,15 +8,10 @@ export const SECTIONS = {
     title: 'Property accounts',
     description: 'What the agency holds for each property’s owner: ledger, statements and owner payouts.',
   },
-  'property-account': {
-    title: 'Property account',
-    description: 'One property’s ledger, its statement for a period, and payouts to its owner.',
-  },
   'agent-accounts': {
     title: 'Agent accounts',
     description: 'Commission owed to each agent, and agent payouts.',
   },
-  'agent-account': { title: 'Agent account', description: 'One agent’s commission ledger and payouts.' },
   commissions: {
     title: 'Commissions',
     description: 'Commission earned by agent and period, with the agency’s share and VAT.',
@@ -52,7 +47,6 @@ export const SECTIONS = {
     title: 'Payments',
     description: 'Oversight of every payment the company has received.',
   },
-  'all-payments': { title: 'Payments', description: 'Payments you can see, with receipts.' },
 } as const;
 
 export type SectionKey = keyof typeof SECTIONS;

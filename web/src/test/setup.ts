@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { api, publicApi } from '../lib/http.ts';
+
+// findBy/waitFor give up after 1 s by default: too short for a lazy MUI dialog on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 /** No test may reach the network: a request nobody mocked fails loudly. */
 const unmocked = (config: { method?: string | undefined; url?: string | undefined }) =>

@@ -117,9 +117,9 @@ export async function agentAccounts(tx: Tx, viewer: Viewer, currency: string | u
   }));
 }
 
-const FIGURES = sql`sum(pay.amount_cents)::bigint as collected, sum(pay.commission_cents)::bigint as commission,
-  sum(pay.agent_share_cents)::bigint as agent_share, sum(pay.agency_share_cents)::bigint as agency_share,
-  sum(pay.vat_cents)::bigint as vat`;
+const FIGURES = sql`sum(e.amount)::bigint as collected, sum(e.commission)::bigint as commission,
+  sum(e.agent_share)::bigint as agent_share, sum(e.agency_share)::bigint as agency_share,
+  sum(e.vat)::bigint as vat`;
 
 type FigureRow = {
   collected: string;
@@ -136,27 +136,43 @@ export const figures = (row: FigureRow | undefined) => ({
   vat: Number(row?.vat ?? 0),
 });
 
-/** Completed rent payments in a period (reversed ones took their commission back with them). */
+/**
+ * Rent payments as the ledger sees them: each payment on its date, and each reversal as the
+ * negative of its payment on the reversal's date. So a period's figures tie to the ledger's
+ * agency and agent lines for that period, even when a payment is reversed in a later month.
+ */
+function commissionEvents(viewer: Viewer, query: { from: string; to: string; currency: string }) {
+  const mine = viewer.role === 'agent' ? sql`and pay.agent_id = ${viewer.userId}` : sql``;
+  const base = sql`pay.company_id = ${viewer.companyId} and pay.type = 'rent' and pay.currency = ${query.currency} ${mine}`;
+  return sql`(
+    select pay.agent_id, pay.payment_date as day, pay.amount_cents as amount, pay.commission_cents as commission,
+      pay.agent_share_cents as agent_share, pay.agency_share_cents as agency_share, pay.vat_cents as vat
+    from payments pay where ${base} and pay.payment_date between ${query.from} and ${query.to}
+    union all
+    select pay.agent_id, j.entry_date, -pay.amount_cents, -pay.commission_cents,
+      -pay.agent_share_cents, -pay.agency_share_cents, -pay.vat_cents
+    from payments pay join journals j on j.id = pay.reversal_journal_id
+    where ${base} and j.entry_date between ${query.from} and ${query.to}
+  ) e`;
+}
+
 export async function commissionFigures(
   tx: Tx,
   viewer: Viewer,
   query: { from: string; to: string; currency: string },
 ) {
-  const where = sql`pay.company_id = ${viewer.companyId} and pay.type = 'rent' and pay.status = 'completed'
-    and pay.currency = ${query.currency} and pay.payment_date between ${query.from} and ${query.to}
-    ${viewer.role === 'agent' ? sql`and pay.agent_id = ${viewer.userId}` : sql``}`;
+  const events = commissionEvents(viewer, query);
   const byAgent = await queryRows<FigureRow & { agent_id: string | null; agent_name: string | null }>(
     tx,
-    sql`select pay.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name, ${FIGURES}
-      from payments pay left join users u on u.id = pay.agent_id
-      where ${where} group by pay.agent_id, u.first_name, u.last_name order by agent_name nulls last`,
+    sql`select e.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name, ${FIGURES}
+      from ${events} left join users u on u.id = e.agent_id
+      group by e.agent_id, u.first_name, u.last_name order by agent_name nulls last`,
   );
   const byMonth = await queryRows<FigureRow & { month: string }>(
     tx,
-    sql`select to_char(pay.payment_date, 'YYYY-MM') as month, ${FIGURES}
-      from payments pay where ${where} group by 1 order by 1`,
+    sql`select to_char(e.day, 'YYYY-MM') as month, ${FIGURES} from ${events} group by 1 order by 1`,
   );
-  const [totals] = await queryRows<FigureRow>(tx, sql`select ${FIGURES} from payments pay where ${where}`);
+  const [totals] = await queryRows<FigureRow>(tx, sql`select ${FIGURES} from ${events}`);
   return {
     byAgent: byAgent.map((row) => ({
       agentId: row.agent_id,

@@ -42,7 +42,7 @@ beforeEach(() => {
   server = mockHttp();
 });
 
-describe('ProfilePage', { timeout: 20_000 }, () => {
+describe('ProfilePage', () => {
   it('changes the password and keeps the new token pair', async () => {
     const user = userEvent.setup();
     server.on('POST', '/me/password', {

@@ -16,12 +16,20 @@ import { StatementView } from '../components/StatementView.tsx';
 import { AGENT_ACCOUNTS_PATH } from '../paths.ts';
 
 const TITLE = 'Agent account';
-const back = <BackLink to={AGENT_ACCOUNTS_PATH} label="All agent accounts" />;
+/** The list of every agent is the accountant's; an agent on their own page has nowhere to go back to. */
+function BackToAgents() {
+  const { user } = useAuth();
+  return user?.role === 'agent' ? null : <BackLink to={AGENT_ACCOUNTS_PATH} label="All agent accounts" />;
+}
+const back = <BackToAgents />;
 
-/** /accountant-dashboard/agent-accounts/:agentId: what the agent earned, was paid, is owed; statement. */
+/**
+ * /accountant-dashboard/agent-accounts/:agentId, and an agent's own /agent-dashboard/commission
+ * (no id: the signed-in agent): what the agent earned, was paid, is owed; statement.
+ */
 export function AgentAccountPage() {
   const { user } = useAuth();
-  const { agentId = '' } = useParams();
+  const { agentId = user?.role === 'agent' ? user._id : '' } = useParams();
   if (!canReadAgentAccounts(user?.role)) {
     return (
       <AccountPageState

@@ -32,8 +32,9 @@ export function MyPropertiesHome({
   totalLabel: string;
   totalCaption: string;
   emptyText?: string;
-  upcomingTitle: string;
-  upcoming: ReactNode;
+  /** What is not built yet for this role, if anything. */
+  upcomingTitle?: string;
+  upcoming?: ReactNode;
   /** A card above the upcoming one, e.g. leases ending soon. */
   aside?: ReactNode;
 }) {
@@ -64,7 +65,7 @@ export function MyPropertiesHome({
         </Grid>
         <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {aside}
-          <UpcomingCard title={upcomingTitle}>{upcoming}</UpcomingCard>
+          {upcomingTitle && <UpcomingCard title={upcomingTitle}>{upcoming}</UpcomingCard>}
         </Grid>
       </Grid>
     </>

@@ -15,28 +15,30 @@ import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
+import { RecordPaymentButton } from '../../payments/index.ts';
 import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
 
-const WORKSPACE: [SectionKey, ReactNode][] = [
-  ['payments', <PaymentsIcon />],
-  ['property-accounts', <AccountBalanceIcon />],
-  ['agent-accounts', <AccountBalanceWalletIcon />],
-  ['commissions', <HandshakeIcon />],
-  ['written-invoices', <ReceiptLongIcon />],
-  ['levies', <RequestQuoteIcon />],
-  ['reports', <AssessmentIcon />],
-  ['tasks', <TaskAltIcon />],
-  ['data-sync', <SyncIcon />],
-  ['settings', <SettingsIcon />],
+/** Each section of the workspace, and whether it is built yet. */
+const WORKSPACE: [SectionKey, ReactNode, boolean][] = [
+  ['payments', <PaymentsIcon />, true],
+  ['property-accounts', <AccountBalanceIcon />, true],
+  ['agent-accounts', <AccountBalanceWalletIcon />, true],
+  ['commissions', <HandshakeIcon />, true],
+  ['written-invoices', <ReceiptLongIcon />, false],
+  ['levies', <RequestQuoteIcon />, false],
+  ['reports', <AssessmentIcon />, false],
+  ['tasks', <TaskAltIcon />, false],
+  ['data-sync', <SyncIcon />, false],
+  ['settings', <SettingsIcon />, true],
 ];
 
-const workspaceCards = WORKSPACE.map(([key, icon]) => ({
+const workspaceCards = WORKSPACE.map(([key, icon, built]) => ({
   to: `/accountant-dashboard/${key}`,
   title: SECTIONS[key].title,
   description: SECTIONS[key].description,
   icon,
-  comingNext: true,
+  comingNext: !built,
 }));
 
 export function AccountantHomePage() {
@@ -48,9 +50,12 @@ export function AccountantHomePage() {
         propertiesLink={{ to: '/accountant-dashboard/properties', label: 'Properties' }}
       />
       <CompanyPropertyKpis />
+      <Box sx={{ mb: 3 }}>
+        <RecordPaymentButton />
+      </Box>
       <Alert severity="info" sx={{ mb: 3 }}>
-        Rent collected, arrears, commission and the balances held for owners will appear here once payments
-        are receipted in Lintel.
+        Money KPIs for this page (collected this month, arrears, commission) come next; today the figures are
+        in Payments, Property accounts, Agent accounts and Commissions.
       </Alert>
       <Box component="section" aria-label="Your workspace">
         <SectionTitle>Your workspace</SectionTitle>

@@ -29,7 +29,6 @@ const QUICK_LINKS = [
     title: 'Users',
     description: SECTIONS.users.description,
     icon: <PeopleIcon />,
-    comingNext: true,
   },
   {
     to: '/admin/maintenance',
@@ -43,7 +42,6 @@ const QUICK_LINKS = [
     title: 'Payments',
     description: SECTIONS['admin-payments'].description,
     icon: <PaymentsIcon />,
-    comingNext: true,
   },
 ];
 

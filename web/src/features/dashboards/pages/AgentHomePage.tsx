@@ -3,6 +3,7 @@ import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyPropertiesHome } from '../components/MyPropertiesHome.tsx';
+import { PaymentShortcutsCard } from '../components/PaymentShortcutsCard.tsx';
 
 export function AgentHomePage() {
   const { user } = useAuth();
@@ -21,9 +22,12 @@ export function AgentHomePage() {
       totalLabel="Properties I manage"
       totalCaption="Assigned to you"
       emptyText="No properties assigned to you yet"
-      aside={<EndingLeasesCard />}
-      upcomingTitle="Payments and commission"
-      upcoming="Next, you will record rent on your properties and follow the commission you have earned from this page."
+      aside={
+        <>
+          <PaymentShortcutsCard />
+          <EndingLeasesCard />
+        </>
+      }
     />
   );
 }

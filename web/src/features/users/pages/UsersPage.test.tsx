@@ -70,7 +70,7 @@ beforeEach(() => {
   server = mockHttp();
 });
 
-describe('UsersPage', { timeout: 20_000 }, () => {
+describe('UsersPage', () => {
   it('lists users at the saved rows per page, with actions on everyone but yourself', async () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Change role of Bea Boss' })).toBeInTheDocument();

@@ -1,0 +1,163 @@
+import { Statement } from '@lintel/contracts';
+import { createLetProperty } from './lib/api.ts';
+import type { Benchmark, Check, Figure } from './lib/benchmark.ts';
+import type { Sql } from './lib/databases.ts';
+import { timeRuns, type Latency } from './lib/stats.ts';
+
+/** Issue 6: a property statement over 100,000 ledger lines answers in < 300 ms on PostgreSQL. */
+const JOURNALS = 20_000;
+const LINES_PER_JOURNAL = 5;
+const TARGET_MS = 300;
+/** Three years of postings, the last one today (2026-11-23). */
+const SEED_FROM = '2023-11-24';
+const SEED_DAYS = 1096;
+const PERIODS = [
+  { name: 'last year', from: '2025-11-24', to: '2026-11-23' },
+  { name: 'whole range', from: SEED_FROM, to: '2026-11-23' },
+];
+const RENT = { amount: 100000, owner: -88500, agent: -6000, agencyRevenue: -4000, vat: -1500 };
+
+/**
+ * Bulk seed straight into the database (posting 20,000 payments through the API would take the
+ * whole run): balanced rent journals of five lines each — trust bank in; owner, agent, agency and
+ * VAT shares out, the split PRODUCT.md gives for 1,000.00 at 10% commission — spread over three
+ * years. The deferred balance trigger still checks every journal at commit.
+ */
+const SEED = `
+with journal as (
+  insert into journals (company_id, kind, description, reference, entry_date, posted_by)
+  select $1::uuid, 'payment_rent', 'BENCH-' || n || ' rent from Bench Tenant — ' || $2::text, 'BENCH-' || n,
+         $3::date + ((n - 1) * $4::int / $5::int), $6::uuid
+  from generate_series(1, $5::int) as n
+  returning id, entry_date
+)
+insert into ledger_lines (company_id, journal_id, account, currency, amount_cents, entry_date)
+select $1::uuid, journal.id, line.account, 'USD', line.amount_cents, journal.entry_date
+from journal cross join (values
+  ('trust:bank', ${RENT.amount}), ($7::text, ${RENT.owner}), ($8::text, ${RENT.agent}),
+  ('agency:revenue', ${RENT.agencyRevenue}), ('agency:vat', ${RENT.vat})
+) as line(account, amount_cents)`;
+
+/** The two queries the statement endpoint runs (ledger/repo.ts `balances`, `linesInPeriod`). */
+const OPENING_BALANCE = `
+select account, currency, coalesce(sum(amount_cents), 0) as balance from ledger_lines
+where company_id = $1 and account in ($2) and currency = $3 and entry_date <= $4::date - 1
+group by account, currency order by account`;
+const LINES_IN_PERIOD = `
+select l.seq, l.account, l.amount_cents, l.entry_date, j.id, j.kind, j.description, j.reference
+from ledger_lines l inner join journals j on j.id = l.journal_id
+where l.company_id = $1 and l.account in ($2) and l.currency = $3 and l.entry_date >= $4 and l.entry_date <= $5
+order by l.entry_date, l.seq`;
+
+/** Runs `work` as the app does: lintel_app, scoped to the company, so row-level security applies. */
+async function asApp<T>(sql: Sql, companyId: string, work: () => Promise<T>): Promise<T> {
+  await sql('begin');
+  try {
+    await sql(`select set_config('role', 'lintel_app', true), set_config('app.company_id', $1, true)`, [
+      companyId,
+    ]);
+    return await work();
+  } finally {
+    await sql('rollback');
+  }
+}
+
+export const statementBenchmark: Benchmark = {
+  name: 'property statement',
+  async run(target) {
+    const { accountant, agent, property } = await createLetProperty(target, 'Statement');
+    const companyId = accountant.session.company._id;
+    const account = `property:${property._id}`;
+
+    const reference = await target.withSql(async (sql) => {
+      await sql(SEED, [
+        companyId,
+        property.name,
+        SEED_FROM,
+        SEED_DAYS,
+        JOURNALS,
+        accountant.session.user._id,
+        account,
+        `agent:${agent.session.user._id}`,
+      ]);
+      await sql('analyze journals');
+      await sql('analyze ledger_lines');
+      const [seeded] = await sql('select count(*)::int as lines from ledger_lines where company_id = $1', [
+        companyId,
+      ]);
+      const periods = [];
+      for (const period of PERIODS) {
+        const params = [companyId, account, 'USD', period.from, period.to];
+        const [expected] = await sql(
+          'select count(*)::int as lines from ledger_lines where company_id = $1 and account = $2 and currency = $3 and entry_date between $4 and $5',
+          params,
+        );
+        const latency = await asApp(sql, companyId, () =>
+          timeRuns(async () => {
+            await sql(OPENING_BALANCE, params.slice(0, 4));
+            await sql(LINES_IN_PERIOD, params);
+          }),
+        );
+        const plan = await asApp(sql, companyId, () =>
+          sql(`explain (analyze, buffers) ${LINES_IN_PERIOD}`, params),
+        );
+        periods.push({
+          ...period,
+          expectedLines: Number(expected!.lines),
+          latency,
+          plan: plan.map((row) => String(Object.values(row)[0])),
+        });
+      }
+      return { seededLines: Number(seeded!.lines), periods };
+    });
+
+    const figures: Figure[] = [{ name: 'ledger lines seeded', value: reference.seededLines, unit: 'lines' }];
+    const checks: Check[] = [
+      {
+        name: 'seeded lines',
+        pass: reference.seededLines === JOURNALS * LINES_PER_JOURNAL,
+        detail: `${reference.seededLines} lines in the company's ledger`,
+      },
+    ];
+    const target_ = target.kind === 'postgres' ? { below: TARGET_MS } : undefined;
+    for (const period of reference.periods) {
+      const path = `/api/accounts/properties/${property._id}/statement?from=${period.from}&to=${period.to}&currency=USD`;
+      const reply = await accountant.expect(200, 'GET', path);
+      const lines = Statement.parse(reply).lines.length;
+      checks.push({
+        name: `statement ${period.name} lines`,
+        pass: lines === period.expectedLines,
+        detail: `${lines} lines in the reply, ${period.expectedLines} in the ledger`,
+      });
+      const api: Latency = await timeRuns(async () => {
+        const response = await fetch(`${target.baseUrl()}${path}`, {
+          headers: { authorization: accountant.authorization },
+        });
+        if (response.status !== 200) throw new Error(`statement: ${response.status}`);
+        await response.text();
+      });
+      const label = `${period.name} (${period.expectedLines} lines)`;
+      figures.push(
+        { name: `API ${label} p50`, value: api.p50, unit: 'ms' },
+        { name: `API ${label} p95`, value: api.p95, unit: 'ms', ...(target_ && { target: target_ }) },
+        { name: `API ${label} max`, value: api.max, unit: 'ms' },
+        { name: `SQL ${label} p50`, value: period.latency.p50, unit: 'ms' },
+        { name: `SQL ${label} p95`, value: period.latency.p95, unit: 'ms' },
+        {
+          name: `API/SQL ${label} p50 ratio`,
+          value: Math.round((api.p50 / period.latency.p50) * 10) / 10,
+          unit: '×',
+        },
+      );
+    }
+    return {
+      figures,
+      checks,
+      details: {
+        journals: JOURNALS,
+        linesPerJournal: LINES_PER_JOURNAL,
+        plans: Object.fromEntries(reference.periods.map((period) => [period.name, period.plan])),
+      },
+    };
+  },
+};

@@ -1,0 +1,171 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client.ts';
+import { journals, ledgerLines, payments } from '../../db/schema/index.ts';
+import { systemTransact, transact } from '../../db/scope.ts';
+import { createCompanyWithRoles, createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  createLetProperty,
+  recordPayment,
+  rentBody,
+  setFinanceSettings,
+  type Company,
+} from '../../test/money-fixtures.ts';
+
+/** The whole error chain's text: drizzle wraps the driver's error as its cause. */
+async function failure(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const messages: string[] = [];
+    for (let current: unknown = error; current instanceof Error; current = current.cause) {
+      messages.push(current.message);
+    }
+    return messages.join(' | ');
+  }
+  throw new Error('expected the statement to fail, but it succeeded');
+}
+
+describe('the books are append-only', () => {
+  let t: TestApp;
+  let co: Company;
+  let paymentId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    co = await createCompanyWithRoles(t.app);
+    await setFinanceSettings(t, co);
+    const { lease } = await createLetProperty(t, co);
+    paymentId = (await recordPayment(t, co.accountant, rentBody(lease, 100000)))._id;
+  });
+  afterAll(() => t.close());
+
+  const scoped = <T>(work: (tx: Tx) => Promise<T>) =>
+    transact({ db: t.database.db, companyId: co.companyId }, work);
+  const system = <T>(work: (tx: Tx) => Promise<T>) => systemTransact(t.database.db, work);
+  const books = () =>
+    system(async (tx) => ({
+      journals: await tx
+        .select()
+        .from(journals)
+        .where(eq(journals.companyId, co.companyId))
+        .orderBy(asc(journals.id)),
+      lines: await tx
+        .select()
+        .from(ledgerLines)
+        .where(eq(ledgerLines.companyId, co.companyId))
+        .orderBy(asc(ledgerLines.seq)),
+      payments: await tx.select().from(payments).where(eq(payments.companyId, co.companyId)),
+    }));
+
+  const attempts = {
+    'UPDATE ledger_lines': (tx: Tx) =>
+      tx.update(ledgerLines).set({ amountCents: 1 }).where(eq(ledgerLines.companyId, co.companyId)),
+    'DELETE ledger_lines': (tx: Tx) => tx.delete(ledgerLines).where(eq(ledgerLines.companyId, co.companyId)),
+    'UPDATE journals': (tx: Tx) =>
+      tx.update(journals).set({ description: 'tampered' }).where(eq(journals.companyId, co.companyId)),
+    'DELETE journals': (tx: Tx) => tx.delete(journals).where(eq(journals.companyId, co.companyId)),
+    'UPDATE payments amount': (tx: Tx) =>
+      tx.update(payments).set({ amountCents: 1 }).where(eq(payments.id, paymentId)),
+    'DELETE payments': (tx: Tx) => tx.delete(payments).where(eq(payments.id, paymentId)),
+  };
+
+  it('the company has a posted payment to tamper with', async () => {
+    const before = await books();
+    expect(before.journals).toHaveLength(1);
+    expect(before.lines.length).toBeGreaterThanOrEqual(4);
+    expect(before.payments.map((row) => row.amountCents)).toEqual([100000]);
+  });
+
+  for (const [name, attempt] of Object.entries(attempts)) {
+    it(`${name} fails for the application's role (transact), and nothing changes`, async () => {
+      const before = await books();
+      expect(await failure(scoped(attempt))).toMatch(
+        /permission denied|append-only|never deleted|cannot be edited/i,
+      );
+      expect(await books()).toEqual(before);
+    });
+
+    it(`${name} fails for the superuser too (systemTransact), by trigger, and nothing changes`, async () => {
+      const before = await books();
+      expect(await failure(system(attempt))).toMatch(/append-only|never deleted|cannot be edited/i);
+      expect(await books()).toEqual(before);
+    });
+  }
+
+  it('TRUNCATE of the ledger fails even for the superuser', async () => {
+    const before = await books();
+    for (const table of ['ledger_lines', 'journals']) {
+      expect(await failure(system((tx) => tx.execute(sql.raw(`truncate table ${table} cascade`))))).toMatch(
+        /append-only/,
+      );
+    }
+    expect(await books()).toEqual(before);
+  });
+
+  it('a journal whose lines do not sum to zero is rejected at commit, and nothing remains', async () => {
+    const before = await books();
+    const description = `unbalanced ${Date.now()}`;
+    const message = await failure(
+      scoped(async (tx) => {
+        const [journal] = await tx
+          .insert(journals)
+          .values({
+            companyId: co.companyId,
+            kind: 'test',
+            description,
+            entryDate: '2026-11-20',
+            postedBy: null,
+          })
+          .returning({ id: journals.id });
+        // Both inserts succeed: the deferred trigger only checks once the transaction commits.
+        await tx.insert(ledgerLines).values([
+          {
+            companyId: co.companyId,
+            journalId: journal!.id,
+            account: 'trust:bank',
+            currency: 'USD',
+            amountCents: 10000,
+            entryDate: '2026-11-20',
+          },
+          {
+            companyId: co.companyId,
+            journalId: journal!.id,
+            account: 'agency:revenue',
+            currency: 'USD',
+            amountCents: -9999,
+            entryDate: '2026-11-20',
+          },
+        ]);
+      }),
+    );
+    expect(message).toMatch(/does not balance in USD/);
+    expect(await books()).toEqual(before);
+    const left = await system((tx) =>
+      tx.select().from(journals).where(eq(journals.description, description)),
+    );
+    expect(left).toHaveLength(0);
+  });
+
+  it('a balanced journal inserted the same way commits (the trigger is not simply always failing)', async () => {
+    const before = await books();
+    await scoped(async (tx) => {
+      const [journal] = await tx
+        .insert(journals)
+        .values({ companyId: co.companyId, kind: 'test', description: 'balanced', entryDate: '2026-11-20' })
+        .returning({ id: journals.id });
+      await tx.insert(ledgerLines).values(
+        [10000, -10000].map((amountCents, index) => ({
+          companyId: co.companyId,
+          journalId: journal!.id,
+          account: index === 0 ? 'trust:bank' : 'agency:revenue',
+          currency: 'USD',
+          amountCents,
+          entryDate: '2026-11-20',
+        })),
+      );
+    });
+    const after = await books();
+    expect(after.journals).toHaveLength(before.journals.length + 1);
+    expect(after.lines).toHaveLength(before.lines.length + 2);
+  });
+});
