@@ -1,2 +1,2 @@
 export { accountRoutes } from './routes.ts';
-export { payPropertyExpense } from './service.ts';
+export { createExpense, createPayout, heldFor, payPropertyExpense } from './service.ts';

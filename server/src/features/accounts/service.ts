@@ -366,3 +366,12 @@ export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof
     });
     return { leaseId: lease.id, currency: input.currency, held: held - total };
   });
+
+/** What a property (for its owner) or an agent account holds in a currency. */
+export const heldFor = (ctx: Ctx, accountType: 'property' | 'agent', accountId: string, currency: string) =>
+  transact(ctx, (tx) => {
+    assertRole(ctx, BOOKKEEPERS);
+    const account =
+      accountType === 'property' ? ledgerAccount.property(accountId) : ledgerAccount.agent(accountId);
+    return heldBalance(tx, ctx, account, currency);
+  });

@@ -5,6 +5,7 @@ import { systemTransact } from '../../db/scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { hashPassword } from '../auth/index.ts';
 import { findCompany, insertCompany, setCompanyOwner } from '../companies/index.ts';
+import { seedDemoMoney } from './money.ts';
 import { insertOwner } from '../owners/index.ts';
 import { insertProperty } from '../properties/index.ts';
 import { findUserByEmail, insertUser } from '../users/index.ts';
@@ -154,7 +155,7 @@ async function letProperty(
   });
 }
 
-async function seed(tx: Tx): Promise<void> {
+async function seed(tx: Tx): Promise<string> {
   const company = await insertCompany(tx, {
     name: 'Demo Realty',
     address: '14 Nelson Mandela Ave, Harare',
@@ -236,6 +237,7 @@ async function seed(tx: Tx): Promise<void> {
     { companyId: company.id, userId: null, requestId: null },
     { action: 'demo.seeded', entity: 'company', entityId: company.id, after: { properties: PROPERTY_COUNT } },
   );
+  return company.id;
 }
 
 /**
@@ -243,10 +245,15 @@ async function seed(tx: Tx): Promise<void> {
  * role and properties with owners and agents. Returns whether the demo company is there to use.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
-  return systemTransact(db, async (tx) => {
+  const { created, companyId } = await systemTransact(db, async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(companies);
-    if (existing!.total === 0) await seed(tx);
+    const created = existing!.total === 0 ? await seed(tx) : undefined;
     const admin = await findUserByEmail(tx, 'admin@demo.test');
-    return Boolean(admin && (await findCompany(tx, admin.companyId))?.name === 'Demo Realty');
+    const isDemo = admin && (await findCompany(tx, admin.companyId))?.name === 'Demo Realty';
+    return { created, companyId: isDemo ? admin.companyId : undefined };
   });
+  // The books go through the money services (each posting is its own scoped transaction), once,
+  // right after the company is created.
+  if (created) await seedDemoMoney(db, created);
+  return Boolean(companyId);
 }

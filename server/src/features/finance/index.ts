@@ -1,2 +1,7 @@
 export { financeRoutes } from './routes.ts';
-export { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from './service.ts';
+export {
+  assertCurrencyEnabled,
+  loadFinanceSettings,
+  splitRatesFor,
+  updateFinanceSettings,
+} from './service.ts';

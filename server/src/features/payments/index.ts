@@ -1,1 +1,2 @@
 export { paymentRoutes } from './routes.ts';
+export { recordPayment, reversePayment } from './service.ts';

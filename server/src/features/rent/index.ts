@@ -7,3 +7,4 @@ export {
   listLeaseCharges,
   settleLease,
 } from './service.ts';
+export { chargeablePeriods, dueDateOf } from './periods.ts';

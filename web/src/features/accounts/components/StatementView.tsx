@@ -88,7 +88,12 @@ export function StatementView({
   );
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
+    >
       <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>
@@ -97,7 +102,8 @@ export function StatementView({
           display: 'grid',
           gap: 2,
           alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr 1fr', md: '170px 170px 140px 1fr' },
+          // As many fields to a row as fit the card, whatever column it sits in.
+          gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
           mb: 2,
         }}
       >
@@ -108,8 +114,7 @@ export function StatementView({
             display: 'flex',
             flexWrap: 'wrap',
             gap: 1,
-            justifyContent: { md: 'flex-end' },
-            gridColumn: { xs: '1 / -1', md: 'auto' },
+            gridColumn: '1 / -1',
           }}
         >
           {downloadButton('pdf', downloadLabels.pdf)}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import type { Property } from '@lintel/contracts';
@@ -22,6 +23,7 @@ export function MyPropertiesHome({
   upcomingTitle,
   upcoming,
   aside,
+  footer,
 }: {
   subtitle: string;
   /** The role's full properties page. */
@@ -37,6 +39,8 @@ export function MyPropertiesHome({
   upcoming?: ReactNode;
   /** A card above the upcoming one, e.g. leases ending soon. */
   aside?: ReactNode;
+  /** A full-width section below, e.g. a statement. */
+  footer?: ReactNode;
 }) {
   return (
     <>
@@ -68,6 +72,7 @@ export function MyPropertiesHome({
           {upcomingTitle && <UpcomingCard title={upcomingTitle}>{upcoming}</UpcomingCard>}
         </Grid>
       </Grid>
+      {footer && <Box sx={{ mt: 2 }}>{footer}</Box>}
     </>
   );
 }

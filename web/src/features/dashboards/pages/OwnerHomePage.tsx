@@ -20,12 +20,8 @@ export function OwnerHomePage() {
       error={error}
       totalLabel="My properties"
       totalCaption="Managed for you by the agency"
-      aside={
-        <>
-          <OwnerStatementCard currencies={currencies} />
-          <EndingLeasesCard />
-        </>
-      }
+      aside={<EndingLeasesCard />}
+      footer={<OwnerStatementCard currencies={currencies} />}
     />
   );
 }
