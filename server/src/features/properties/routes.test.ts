@@ -478,6 +478,32 @@ describe('properties API', () => {
       expect(await read(co.admin, agentProperty._id)).toEqual(before);
     });
 
+    it("agent cannot set a property's commission rate (403); an admin can", async () => {
+      const before = await read(co.admin, agentProperty._id);
+      const message = "Only an admin can set a property's commission rate.";
+      expectError(
+        await call(co.agent, 'PUT', `/api/properties/${agentProperty._id}`, { commissionRate: 2500 }),
+        403,
+        message,
+      );
+      expectError(
+        await call(co.agent, 'POST', '/api/properties', { ...sample(), commissionRate: 2500 }),
+        403,
+        message,
+      );
+      expect(await read(co.admin, agentProperty._id)).toEqual(before);
+      const changed = expectStatus(
+        await call(co.admin, 'PUT', `/api/properties/${agentProperty._id}`, { commissionRate: 750 }),
+        200,
+      ).data;
+      expect(changed.commissionRate).toBe(750);
+      // Sending the rate it already has changes nothing, so an agent's full-form save still works.
+      expectStatus(
+        await call(co.agent, 'PUT', `/api/properties/${agentProperty._id}`, { commissionRate: 750 }),
+        200,
+      );
+    });
+
     for (const role of ['accountant', 'other'] as const) {
       it(`${role} reads every property and may not write (403)`, async () => {
         const user = co[role];

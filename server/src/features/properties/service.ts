@@ -116,9 +116,21 @@ const columnsOf = (input: Omit<PropertyUpdateInput, '__v' | 'companyId'>) => ({
   commissionRateBp: input.commissionRate,
 });
 
+/** An agent earns a share of the commission, so only an admin sets a property's own rate. */
+function assertMaySetCommission(
+  ctx: Ctx,
+  commissionRate: number | null | undefined,
+  current: number | null = null,
+) {
+  if (ctx.role === 'agent' && commissionRate !== undefined && commissionRate !== current) {
+    throw forbidden("Only an admin can set a property's commission rate.");
+  }
+}
+
 export const createProperty = (ctx: Ctx, input: PropertyInput): Promise<Property> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent']);
+    assertMaySetCommission(ctx, input.commissionRate);
     // An agent who adds a property manages it.
     const agentId = ctx.role === 'agent' ? ctx.userId : input.agentId;
     await checkAgent(tx, ctx, agentId);
@@ -175,6 +187,7 @@ export const updateProperty = (ctx: Ctx, id: string, input: PropertyUpdateInput)
     if (ctx.role === 'agent' && input.agentId !== undefined && input.agentId !== ctx.userId) {
       throw forbidden('Only an admin can hand a property to another agent.');
     }
+    assertMaySetCommission(ctx, input.commissionRate, before.commissionRateBp);
     await checkAgent(tx, ctx, input.agentId);
     const ownerId = await resolveOwnerId(tx, ctx, input.ownerId);
     return applyChange(tx, ctx, before, { ...columnsOf(input), ownerId }, input.__v, 'property.updated');

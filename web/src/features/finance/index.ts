@@ -6,4 +6,4 @@ export {
   useUpdateFinanceSettings,
 } from './api.ts';
 export { COMMON_CURRENCIES } from './currencies.ts';
-export { formatPercent } from './percent.ts';
+export { formatPercent, parsePercent } from './percent.ts';

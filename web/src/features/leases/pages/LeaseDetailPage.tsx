@@ -21,6 +21,7 @@ import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
 import { RenewLeaseDialog } from '../components/RenewLeaseDialog.tsx';
 import { TerminateLeaseDialog } from '../components/TerminateLeaseDialog.tsx';
 import { formatLeaseDate } from '../lease-labels.ts';
+import { DepositCard } from '../../accounts/index.ts';
 
 const backLink = (
   <Button component={RouterLink} to="/leases" startIcon={<ArrowBackIcon />}>
@@ -174,6 +175,7 @@ function LeaseDetail({ leaseId }: { leaseId: string }) {
         </Typography>
         <DetailList items={chain} />
       </Paper>
+      {lease.status !== 'draft' && <DepositCard lease={lease} />}
 
       {dialog === 'edit' && <LeaseFormDialog key={dialogKey} open lease={lease} onClose={close} />}
       <ConfirmDialog

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import {
@@ -19,6 +19,7 @@ import { fieldMessage, FormTextField } from '../../../components/FormTextField.t
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
+import { formatPercent, parsePercent } from '../../finance/index.ts';
 import { fetchProperty, useCreateProperty, useUpdateProperty } from '../api.ts';
 import { STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
 import { AgentAutocomplete } from './AgentAutocomplete.tsx';
@@ -39,7 +40,19 @@ const PropertyForm = PropertyInput.pick({
   description: true,
   ownerId: true,
   agentId: true,
-}).extend({ rent: MajorUnitsText });
+}).extend({
+  rent: MajorUnitsText,
+  /** The property's own commission rate as a percentage; empty uses the company's. */
+  commission: z.string().transform((text, ctx) => {
+    if (text.trim() === '') return null;
+    const parsed = parsePercent(text);
+    if ('error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.bp;
+  }),
+});
 type PropertyFormValues = z.input<typeof PropertyForm>;
 type PropertyFormOutput = z.output<typeof PropertyForm>;
 
@@ -57,6 +70,7 @@ const formValuesOf = (property: Property | null): PropertyFormValues =>
         ownerId: property.ownerId,
         agentId: property.agentId,
         rent: formatMajorUnits(property.rentAmount),
+        commission: property.commissionRate === null ? '' : formatPercent(property.commissionRate),
       }
     : {
         name: '',
@@ -69,6 +83,7 @@ const formValuesOf = (property: Property | null): PropertyFormValues =>
         ownerId: null,
         agentId: null,
         rent: '',
+        commission: '',
       };
 
 const ownerOptionOf = (property: Property | null): PickerOption | null =>
@@ -135,8 +150,9 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
       bathrooms: values.bathrooms ?? null,
       description: values.description ? values.description : null,
       ...(canPickOwner ? { ownerId: values.ownerId ?? null } : {}),
-      // The server refuses an agent who names any agent but themselves; only admins send it.
-      ...(isAdmin ? { agentId: values.agentId ?? null } : {}),
+      // The server refuses an agent who names any agent but themselves, or sets a commission
+      // rate (they earn a share of it); only admins send these.
+      ...(isAdmin ? { agentId: values.agentId ?? null, commissionRate: values.commission } : {}),
     };
     try {
       if (property) {
@@ -245,6 +261,16 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
           Picker={AgentAutocomplete}
           option={agentOption}
           onOptionChange={setAgentOption}
+        />
+      )}
+      {isAdmin && (
+        <FormTextField
+          {...bound}
+          name="commission"
+          label="Commission rate (%)"
+          placeholder="Company default"
+          helperText="Leave empty to use the company's rate"
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
         />
       )}
       <FormTextField {...bound} name="description" label="Description" multiline minRows={3} sx={full} />

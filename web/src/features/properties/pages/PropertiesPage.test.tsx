@@ -188,6 +188,7 @@ describe('PropertiesPage: changes', () => {
       currency: 'USD',
     });
     expect(body).not.toHaveProperty('agentId');
+    expect(body).not.toHaveProperty('commissionRate');
     await waitFor(() =>
       expect(screen.getByTestId('bell')).toHaveTextContent('Property added: Sunny Flat was added'),
     );
@@ -242,11 +243,15 @@ describe('PropertiesPage: changes', () => {
       status: 200,
       data: { status: 'success', data: { ...stale, ...(call.body as object), __v: 5 } },
     }));
+    // An admin may give the property its own commission rate, typed as a percentage.
+    const commission = within(dialog).getByRole('textbox', { name: 'Commission rate (%)' });
+    await user.type(commission, '7.5');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.callsTo('PUT', `/properties/${stale._id}`)).toHaveLength(2));
     expect(server.callsTo('PUT', `/properties/${stale._id}`)[1]!.body).toMatchObject({
       __v: 4,
       name: 'New Name',
+      commissionRate: 750,
     });
   });
 
