@@ -7,8 +7,16 @@ import { paymentsBenchmark } from './payments.ts';
 import { statementBenchmark } from './statement.ts';
 
 /** Every benchmark, in the order they run on each database; a new one is one file and one line here. */
-const BENCHMARKS: Benchmark[] = [statementBenchmark, paymentsBenchmark];
-const DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
+const ALL_BENCHMARKS: Benchmark[] = [statementBenchmark, paymentsBenchmark];
+const ALL_DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
+/** While iterating: `BENCH_ONLY=statement BENCH_DATABASES=postgres npm run bench` (the final figures run all). */
+const only = process.env.BENCH_ONLY;
+const BENCHMARKS = only
+  ? ALL_BENCHMARKS.filter((benchmark) => benchmark.name.includes(only))
+  : ALL_BENCHMARKS;
+const DATABASES = process.env.BENCH_DATABASES
+  ? ALL_DATABASES.filter((database) => process.env.BENCH_DATABASES!.split(',').includes(database))
+  : ALL_DATABASES;
 const resultsFile = fileURLToPath(new URL('results.json', import.meta.url));
 
 interface Result extends Partial<Outcome> {

@@ -29,10 +29,11 @@ with journal as (
   select $1::uuid, 'payment_rent', 'BENCH-' || n || ' rent from Bench Tenant — ' || $2::text, 'BENCH-' || n,
          $3::date + ((n - 1) * $4::int / $5::int), $6::uuid
   from generate_series(1, $5::int) as n
-  returning id, entry_date
+  returning id, entry_date, kind, description, reference
 )
-insert into ledger_lines (company_id, journal_id, account, currency, amount_cents, entry_date)
-select $1::uuid, journal.id, line.account, 'USD', line.amount_cents, journal.entry_date
+insert into ledger_lines (company_id, journal_id, account, currency, amount_cents, entry_date, kind, description, reference)
+select $1::uuid, journal.id, line.account, 'USD', line.amount_cents, journal.entry_date,
+       journal.kind, journal.description, journal.reference
 from journal cross join (values
   ('trust:bank', ${RENT.amount}), ($7::text, ${RENT.owner}), ($8::text, ${RENT.agent}),
   ('agency:revenue', ${RENT.agencyRevenue}), ('agency:vat', ${RENT.vat})
@@ -44,10 +45,9 @@ select account, currency, coalesce(sum(amount_cents), 0) as balance from ledger_
 where company_id = $1 and account in ($2) and currency = $3 and entry_date <= $4::date - 1
 group by account, currency order by account`;
 const LINES_IN_PERIOD = `
-select l.seq, l.account, l.amount_cents, l.entry_date, j.id, j.kind, j.description, j.reference
-from ledger_lines l inner join journals j on j.id = l.journal_id
-where l.company_id = $1 and l.account in ($2) and l.currency = $3 and l.entry_date >= $4 and l.entry_date <= $5
-order by l.entry_date, l.seq`;
+select amount_cents, entry_date, journal_id, kind, description, reference from ledger_lines
+where company_id = $1 and account in ($2) and currency = $3 and entry_date >= $4 and entry_date <= $5
+order by entry_date, seq`;
 
 /** Runs `work` as the app does: lintel_app, scoped to the company, so row-level security applies. */
 async function asApp<T>(sql: Sql, companyId: string, work: () => Promise<T>): Promise<T> {

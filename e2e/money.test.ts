@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 async function pdfText(download: Download): Promise<string> {
-  const file = readFileSync((await download.path()));
+  const file = readFileSync(await download.path());
   expect(file.subarray(0, 5).toString()).toBe('%PDF-');
   const parser = new PDFParse({ data: file });
   try {

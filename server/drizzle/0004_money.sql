@@ -69,6 +69,9 @@ CREATE TABLE "ledger_lines" (
 	"currency" text NOT NULL,
 	"amount_cents" bigint NOT NULL,
 	"entry_date" date NOT NULL,
+	"kind" text NOT NULL,
+	"description" text NOT NULL,
+	"reference" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -92,6 +92,13 @@ export const ledgerLines = pgTable(
     /** Debits positive, credits negative. */
     amountCents: cents('amount_cents').notNull(),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    /**
+     * Copied from the journal so a statement reads one account's lines in index order without
+     * joining every journal; both tables are append-only, so the copy cannot drift.
+     */
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    reference: text('reference'),
     createdAt: createdAt(),
   },
   (t) => [

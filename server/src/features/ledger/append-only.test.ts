@@ -126,6 +126,8 @@ describe('the books are append-only', () => {
             currency: 'USD',
             amountCents: 10000,
             entryDate: '2026-11-20',
+            kind: 'test',
+            description,
           },
           {
             companyId: co.companyId,
@@ -134,6 +136,8 @@ describe('the books are append-only', () => {
             currency: 'USD',
             amountCents: -9999,
             entryDate: '2026-11-20',
+            kind: 'test',
+            description,
           },
         ]);
       }),
@@ -161,6 +165,8 @@ describe('the books are append-only', () => {
           currency: 'USD',
           amountCents,
           entryDate: '2026-11-20',
+          kind: 'test',
+          description: 'balanced',
         })),
       );
     });

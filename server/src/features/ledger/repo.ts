@@ -29,6 +29,9 @@ export async function insertJournal(tx: Tx, journal: JournalRow, lines: LineRow[
       companyId: journal.companyId,
       journalId: row!.id,
       entryDate: journal.entryDate,
+      kind: journal.kind,
+      description: journal.description,
+      reference: journal.reference,
     })),
   );
   return row!.id;
@@ -79,7 +82,10 @@ export async function balances(
   return rows.map((row) => ({ ...row, balance: Number(row.balance) }));
 }
 
-/** Every line on the accounts in a currency and period, in posting order, with its journal. */
+/**
+ * Every line on the accounts in a currency and period, in posting order, with its journal's
+ * details (copied onto the line): one ordered range of `ledger_lines_account_idx`, no join, no sort.
+ */
 export const linesInPeriod = (
   tx: Tx,
   scope: Scope,
@@ -90,17 +96,14 @@ export const linesInPeriod = (
 ) =>
   tx
     .select({
-      seq: ledgerLines.seq,
-      account: ledgerLines.account,
       amountCents: ledgerLines.amountCents,
       entryDate: ledgerLines.entryDate,
-      journalId: journals.id,
-      kind: journals.kind,
-      description: journals.description,
-      reference: journals.reference,
+      journalId: ledgerLines.journalId,
+      kind: ledgerLines.kind,
+      description: ledgerLines.description,
+      reference: ledgerLines.reference,
     })
     .from(ledgerLines)
-    .innerJoin(journals, eq(journals.id, ledgerLines.journalId))
     .where(
       inCompany(
         ledgerLines,

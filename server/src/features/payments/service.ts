@@ -108,9 +108,12 @@ async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput
   } else if (input.type === 'other') {
     split = { ...NO_SPLIT, owner: input.amount };
   }
+  const payer = input.payerName ?? lease?.tenantName ?? null;
+  const isRent = input.type === 'rent' && lease !== undefined;
+  const chargesCreated = isRent ? await ensureRentCharges(tx, ctx, todayIso(), lease.id) : 0;
+  // As late as possible: the counter row stays locked until commit and queues every post of the company.
   const sequence = await repo.nextNumber(tx, ctx, 'receipt');
   const receiptNumber = `${settings.receiptPrefix}${String(sequence).padStart(6, '0')}`;
-  const payer = input.payerName ?? lease?.tenantName ?? null;
   const held =
     input.type === 'deposit'
       ? [{ account: ledgerAccount.deposits(lease!.id), amountCents: -input.amount }]
@@ -159,10 +162,8 @@ async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput
     journalId,
     receivedBy: ctx.userId,
   });
-  if (input.type === 'rent' && lease) {
-    await ensureRentCharges(tx, ctx, todayIso(), lease.id);
-    await settleLease(tx, ctx, lease.id);
-  }
+  // New charges may be owed older credit first: then the whole lease is settled.
+  if (isRent) await settleLease(tx, ctx, lease.id, chargesCreated > 0 ? undefined : id);
   return id;
 }
 

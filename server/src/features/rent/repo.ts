@@ -61,29 +61,48 @@ export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {
   return rows.map((row) => ({ ...row, allocated: Number(row.allocated) }));
 }
 
-/** Completed rent payments on a lease with what is left of each after its allocations. */
-export async function paymentsWithCredit(tx: Tx, scope: Scope, leaseId: string) {
+/**
+ * What is still owed on each of a lease's charges, oldest first; only charges with something
+ * outstanding. Settled by completed payments only, as in `leaseCharges`.
+ */
+export async function openCharges(tx: Tx, scope: Scope, leaseId: string) {
+  const outstanding = sql<string>`${rentCharges.amountCents} - coalesce(sum(${allocations.amountCents}) filter (where ${payments.status} = 'completed'), 0)`;
   const rows = await tx
-    .select({
-      id: payments.id,
-      currency: payments.currency,
-      amountCents: payments.amountCents,
-      allocated: sql<string>`coalesce((select sum(a.amount_cents) from ${allocations} a where a.payment_id = payments.id), 0)`,
-    })
+    .select({ id: rentCharges.id, currency: rentCharges.currency, outstanding })
+    .from(rentCharges)
+    .leftJoin(allocations, eq(allocations.chargeId, rentCharges.id))
+    .leftJoin(payments, eq(payments.id, allocations.paymentId))
+    .where(inCompany(rentCharges, scope, eq(rentCharges.leaseId, leaseId)))
+    .groupBy(rentCharges.id)
+    .having(sql`${outstanding} > 0`)
+    .orderBy(asc(rentCharges.dueDate), asc(rentCharges.period));
+  return rows.map((row) => ({ ...row, outstanding: Number(row.outstanding) }));
+}
+
+/**
+ * Completed rent payments on a lease (or just one of them) with what is left of each after its
+ * allocations, oldest first; only those with something left. One grouped query.
+ */
+export async function paymentsWithCredit(tx: Tx, scope: Scope, leaseId: string, paymentId?: string) {
+  const credit = sql<string>`${payments.amountCents} - coalesce(sum(${allocations.amountCents}), 0)`;
+  const rows = await tx
+    .select({ id: payments.id, currency: payments.currency, credit })
     .from(payments)
+    .leftJoin(allocations, eq(allocations.paymentId, payments.id))
     .where(
       inCompany(
         payments,
         scope,
         eq(payments.leaseId, leaseId),
+        paymentId ? eq(payments.id, paymentId) : undefined,
         eq(payments.type, 'rent'),
         eq(payments.status, 'completed'),
       ),
     )
+    .groupBy(payments.id)
+    .having(sql`${credit} > 0`)
     .orderBy(asc(payments.paymentDate), asc(payments.createdAt));
-  return rows
-    .map((row) => ({ id: row.id, currency: row.currency, credit: row.amountCents - Number(row.allocated) }))
-    .filter((row) => row.credit > 0);
+  return rows.map((row) => ({ ...row, credit: Number(row.credit) }));
 }
 
 export async function insertAllocations(tx: Tx, rows: (typeof allocations.$inferInsert)[]) {

@@ -39,14 +39,20 @@ export async function ensureRentCharges(
 /**
  * Allocates the unallocated part of a lease's completed rent payments to its open charges, oldest
  * first. Run after a payment, a reversal or new charges; it converges, so running it twice adds nothing.
+ * Every such change ends here, so afterwards a lease never has both open charges and credit. Hence
+ * after posting `newPaymentId` (with no charges created since), only that payment can have
+ * anything to allocate, and the other payments are not read: posting stays O(charges), not O(payments).
  */
-export async function settleLease(tx: Tx, scope: Scope, leaseId: string): Promise<void> {
+export async function settleLease(
+  tx: Tx,
+  scope: Scope,
+  leaseId: string,
+  newPaymentId?: string,
+): Promise<void> {
   await repo.lockLease(tx, scope, leaseId);
-  const credits = await repo.paymentsWithCredit(tx, scope, leaseId);
-  if (credits.length === 0) return;
-  const open = (await repo.leaseCharges(tx, scope, leaseId))
-    .map((charge) => ({ ...charge, outstanding: charge.amountCents - charge.allocated }))
-    .filter((charge) => charge.outstanding > 0);
+  const open = await repo.openCharges(tx, scope, leaseId);
+  if (open.length === 0) return;
+  const credits = await repo.paymentsWithCredit(tx, scope, leaseId, newPaymentId);
   const rows: { companyId: string; paymentId: string; chargeId: string; amountCents: number }[] = [];
   for (const payment of credits) {
     let credit = payment.credit;
