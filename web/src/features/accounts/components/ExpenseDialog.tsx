@@ -1,15 +1,12 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import DialogContentText from '@mui/material/DialogContentText';
 import { ExpenseInput, formatMoney, IsoDate, MajorUnitsText, PaymentMethod } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useCreateExpense } from '../api.ts';
 import { todayIso } from '../period.ts';
+import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
 
@@ -34,7 +31,6 @@ export interface ExpenseDialogProps {
 
 /** Pays a supplier (a repair, a levy) out of a property's account, after a confirmation. */
 export function ExpenseDialog({ open, propertyId, propertyName, currency, onClose }: ExpenseDialogProps) {
-  const messageId = useId();
   const createExpense = useCreateExpense();
   const { control, handleSubmit } = useForm<ExpenseValues, unknown, ExpenseOutput>({
     resolver: zodResolver(ExpenseForm),
@@ -66,69 +62,56 @@ export function ExpenseDialog({ open, propertyId, propertyName, currency, onClos
   const full = { gridColumn: '1 / -1' };
 
   return (
-    <>
-      <ActionDialog
-        open={open}
-        title="Pay supplier"
-        action={{ label: 'Continue' }}
-        busy={expense.isSending}
-        error={expense.error}
-        onClose={onClose}
-        onSubmit={(event) => void handleSubmit(expense.ask)(event)}
-        describedBy={messageId}
-        maxWidth="sm"
-      >
-        <DialogContentText id={messageId} sx={{ mb: 2 }}>
-          The payment comes out of the account of {propertyName}, in {currency}.
-        </DialogContentText>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField control={control} name="supplier" label="Supplier" required sx={full} />
-          <FormTextField
-            control={control}
-            name="description"
-            label="Description"
-            required
-            multiline
-            minRows={2}
-            sx={full}
-          />
-          <FormTextField
-            control={control}
-            name="amount"
-            label="Amount"
-            required
-            {...moneyInputProps(currency)}
-          />
-          <FormTextField
-            control={control}
-            name="expenseDate"
-            label="Date"
-            type="date"
-            required
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <FormTextField control={control} name="method" label="Method" select>
-            {paymentMethodItems()}
-          </FormTextField>
-          <FormTextField control={control} name="reference" label="Reference" />
-        </Box>
-      </ActionDialog>
-      <ConfirmDialog
-        open={expense.pending !== null}
-        title={`Pay ${expense.pending ? formatMoney(expense.pending.amount, currency) : ''} to ${expense.pending?.supplier ?? ''}?`}
-        message={
-          expense.pending && (
-            <>
-              {expense.pending.description}. The payment comes out of the account of {propertyName} and cannot
-              be undone.
-            </>
-          )
-        }
-        confirmLabel="Pay"
-        busy={expense.isSending}
-        onConfirm={() => void expense.confirm()}
-        onClose={expense.cancel}
-      />
-    </>
+    <ConfirmedSendDialog
+      open={open}
+      title="Pay supplier"
+      intro={`The payment comes out of the account of ${propertyName}, in ${currency}.`}
+      send={expense}
+      onSubmit={(event) => void handleSubmit(expense.ask)(event)}
+      onClose={onClose}
+      maxWidth="sm"
+      confirm={{
+        title: `Pay ${expense.pending ? formatMoney(expense.pending.amount, currency) : ''} to ${expense.pending?.supplier ?? ''}?`,
+        message: expense.pending && (
+          <>
+            {expense.pending.description}. The payment comes out of the account of {propertyName} and cannot
+            be undone.
+          </>
+        ),
+        label: 'Pay',
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField control={control} name="supplier" label="Supplier" required sx={full} />
+        <FormTextField
+          control={control}
+          name="description"
+          label="Description"
+          required
+          multiline
+          minRows={2}
+          sx={full}
+        />
+        <FormTextField
+          control={control}
+          name="amount"
+          label="Amount"
+          required
+          {...moneyInputProps(currency)}
+        />
+        <FormTextField
+          control={control}
+          name="expenseDate"
+          label="Date"
+          type="date"
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField control={control} name="method" label="Method" select>
+          {paymentMethodItems()}
+        </FormTextField>
+        <FormTextField control={control} name="reference" label="Reference" />
+      </Box>
+    </ConfirmedSendDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import DialogContentText from '@mui/material/DialogContentText';
 import {
   formatMajorUnits,
   formatMoney,
@@ -12,10 +10,9 @@ import {
   PaymentMethod,
   PayoutInput,
 } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useCreatePayout } from '../api.ts';
+import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
 
@@ -56,7 +53,6 @@ export function PayoutDialog({
   balance,
   onClose,
 }: PayoutDialogProps) {
-  const messageId = useId();
   const createPayout = useCreatePayout();
   const { control, handleSubmit } = useForm<PayoutValues, unknown, PayoutOutput>({
     resolver: zodResolver(payoutForm(balance, currency)),
@@ -79,51 +75,42 @@ export function PayoutDialog({
   const title = accountType === 'property' ? 'Pay owner' : 'Pay agent';
 
   return (
-    <>
-      <ActionDialog
-        open={open}
-        title={title}
-        action={{ label: 'Continue' }}
-        busy={payout.isSending}
-        error={payout.error}
-        onClose={onClose}
-        onSubmit={(event) => void handleSubmit(payout.ask)(event)}
-        describedBy={messageId}
-      >
-        <DialogContentText id={messageId} sx={{ mb: 2 }}>
+    <ConfirmedSendDialog
+      open={open}
+      title={title}
+      intro={
+        <>
           Pay {payee} out of the {accountType === 'property' ? 'property' : 'agent'} account. It holds{' '}
           {formatMoney(balance, currency)}.
-        </DialogContentText>
-        <Box sx={{ display: 'grid', gap: 2 }}>
-          <FormTextField
-            control={control}
-            name="amount"
-            label="Amount"
-            required
-            {...moneyInputProps(currency)}
-          />
-          <FormTextField control={control} name="method" label="Method" select>
-            {paymentMethodItems()}
-          </FormTextField>
-          <FormTextField control={control} name="reference" label="Reference" />
-        </Box>
-      </ActionDialog>
-      <ConfirmDialog
-        open={payout.pending !== null}
-        title={`Pay ${payout.pending ? formatMoney(payout.pending.amount, currency) : ''} to ${payee}?`}
-        message={
-          payout.pending && (
-            <>
-              {formatMoney(payout.pending.amount, currency)} leaves the account by{' '}
-              {PAYMENT_METHOD_LABELS[payout.pending.method].toLowerCase()}. A payout cannot be undone.
-            </>
-          )
-        }
-        confirmLabel="Pay"
-        busy={payout.isSending}
-        onConfirm={() => void payout.confirm()}
-        onClose={payout.cancel}
-      />
-    </>
+        </>
+      }
+      send={payout}
+      onSubmit={(event) => void handleSubmit(payout.ask)(event)}
+      onClose={onClose}
+      confirm={{
+        title: `Pay ${payout.pending ? formatMoney(payout.pending.amount, currency) : ''} to ${payee}?`,
+        message: payout.pending && (
+          <>
+            {formatMoney(payout.pending.amount, currency)} leaves the account by{' '}
+            {PAYMENT_METHOD_LABELS[payout.pending.method].toLowerCase()}. A payout cannot be undone.
+          </>
+        ),
+        label: 'Pay',
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <FormTextField
+          control={control}
+          name="amount"
+          label="Amount"
+          required
+          {...moneyInputProps(currency)}
+        />
+        <FormTextField control={control} name="method" label="Method" select>
+          {paymentMethodItems()}
+        </FormTextField>
+        <FormTextField control={control} name="reference" label="Reference" />
+      </Box>
+    </ConfirmedSendDialog>
   );
 }

@@ -1,9 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import DialogContentText from '@mui/material/DialogContentText';
 import {
   DEPOSIT_RELEASE_EMPTY,
   DepositReleaseInput,
@@ -13,10 +12,9 @@ import {
   PaymentMethod,
   type Lease,
 } from '@lintel/contracts';
-import { ActionDialog } from '../../../components/ActionDialog.tsx';
-import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useReleaseDeposit } from '../api.ts';
+import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
 
@@ -66,7 +64,6 @@ export interface ReleaseDepositDialogProps {
  * journal. The amounts are checked against what is held as they are typed.
  */
 export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: ReleaseDepositDialogProps) {
-  const messageId = useId();
   const releaseDeposit = useReleaseDeposit();
   const { control, handleSubmit, subscribe, trigger } = useForm<ReleaseValues, unknown, ReleaseOutput>({
     resolver: zodResolver(releaseForm(held, currency)),
@@ -108,66 +105,56 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
   const money = (amount: number) => formatMoney(amount, currency);
 
   return (
-    <>
-      <ActionDialog
-        open={open}
-        title="Release deposit"
-        action={{ label: 'Continue' }}
-        busy={release.isSending}
-        error={release.error}
-        onClose={onClose}
-        onSubmit={(event) => void handleSubmit(release.ask)(event)}
-        describedBy={messageId}
-        maxWidth="sm"
-      >
-        <DialogContentText id={messageId} sx={{ mb: 2 }}>
+    <ConfirmedSendDialog
+      open={open}
+      title="Release deposit"
+      intro={
+        <>
           {money(held)} is held for {lease.tenantName}&apos;s lease of {lease.propertyName}.
-        </DialogContentText>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField
-            control={control}
-            name="toTenant"
-            label="To the tenant"
-            {...moneyInputProps(currency)}
-          />
-          <FormTextField
-            control={control}
-            name="toProperty"
-            label="To the property for damages"
-            {...moneyInputProps(currency)}
-          />
-          <FormTextField
-            control={control}
-            name="reason"
-            label="Reason"
-            required
-            multiline
-            minRows={2}
-            sx={{ gridColumn: '1 / -1' }}
-          />
-          <FormTextField control={control} name="method" label="Method" select>
-            {paymentMethodItems()}
-          </FormTextField>
-          <FormTextField control={control} name="reference" label="Reference" />
-        </Box>
-      </ActionDialog>
-      <ConfirmDialog
-        open={release.pending !== null}
-        title="Release the deposit?"
-        message={
-          release.pending && (
-            <>
-              {money(release.pending.toTenant)} goes back to {lease.tenantName} and{' '}
-              {money(release.pending.toProperty)} to the account of {lease.propertyName}. This cannot be
-              undone.
-            </>
-          )
-        }
-        confirmLabel="Release"
-        busy={release.isSending}
-        onConfirm={() => void release.confirm()}
-        onClose={release.cancel}
-      />
-    </>
+        </>
+      }
+      send={release}
+      onSubmit={(event) => void handleSubmit(release.ask)(event)}
+      onClose={onClose}
+      maxWidth="sm"
+      confirm={{
+        title: 'Release the deposit?',
+        message: release.pending && (
+          <>
+            {money(release.pending.toTenant)} goes back to {lease.tenantName} and{' '}
+            {money(release.pending.toProperty)} to the account of {lease.propertyName}. This cannot be undone.
+          </>
+        ),
+        label: 'Release',
+      }}
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <FormTextField
+          control={control}
+          name="toTenant"
+          label="To the tenant"
+          {...moneyInputProps(currency)}
+        />
+        <FormTextField
+          control={control}
+          name="toProperty"
+          label="To the property for damages"
+          {...moneyInputProps(currency)}
+        />
+        <FormTextField
+          control={control}
+          name="reason"
+          label="Reason"
+          required
+          multiline
+          minRows={2}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <FormTextField control={control} name="method" label="Method" select>
+          {paymentMethodItems()}
+        </FormTextField>
+        <FormTextField control={control} name="reference" label="Reference" />
+      </Box>
+    </ConfirmedSendDialog>
   );
 }

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatMoney, type Statement } from '@lintel/contracts';
+import { useDownload } from '../../../components/use-download.ts';
 import { toApiError } from '../../../lib/http.ts';
 // Dates read as calendar days the way the leases screens show them.
 import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
@@ -57,27 +58,18 @@ export function StatementView({
   const isValid = periodError(period) === null && Boolean(currency);
   const query = { ...period, currency };
   const statement = useStatement(kind, id, query, isValid);
-  const [downloading, setDownloading] = useState<FileFormat | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-
-  const handleDownload = async (format: FileFormat) => {
-    setDownloadError(null);
-    setDownloading(format);
-    try {
-      await downloadStatement(kind, id, query, format);
-    } catch (failure) {
-      setDownloadError(toApiError(failure, 'The statement could not be downloaded.').message);
-    } finally {
-      setDownloading(null);
-    }
-  };
+  const file = useDownload<FileFormat>('The statement could not be downloaded.');
   const downloadButton = (format: FileFormat, label: string) => (
     <Button
       variant="outlined"
-      onClick={() => void handleDownload(format)}
-      disabled={!isValid || downloading !== null}
+      onClick={() => void file.download(() => downloadStatement(kind, id, query, format), format)}
+      disabled={!isValid || file.isDownloading}
       startIcon={
-        downloading === format ? <CircularProgress size={16} aria-hidden /> : <DownloadIcon aria-hidden />
+        file.downloading === format ? (
+          <CircularProgress size={16} aria-hidden />
+        ) : (
+          <DownloadIcon aria-hidden />
+        )
       }
       aria-label={
         label === DEFAULT_LABELS[format] ? undefined : `Download statement (${format.toUpperCase()})`
@@ -121,9 +113,9 @@ export function StatementView({
           {downloadButton('csv', downloadLabels.csv)}
         </Box>
       </Box>
-      {downloadError && (
+      {file.error && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {downloadError}
+          {file.error}
         </Alert>
       )}
       {statement.error ? (

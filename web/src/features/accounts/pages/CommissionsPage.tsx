@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -105,17 +105,6 @@ function CommissionReportView() {
 
 function CommissionTables({ report }: { report: CommissionReport }) {
   const money = (amount: number) => formatMoney(amount, report.currency);
-  const figureCells = (figures: Figures, bold = false) =>
-    FIGURES.map(({ key }) => (
-      <TableCell key={key} align="right" sx={bold ? { fontWeight: 700 } : undefined}>
-        {money(figures[key])}
-      </TableCell>
-    ));
-  const figureHeads = FIGURES.map(({ key, label }) => (
-    <TableCell key={key} align="right">
-      {label}
-    </TableCell>
-  ));
   if (report.byAgent.length === 0 && report.byMonth.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center' }}>
@@ -130,47 +119,20 @@ function CommissionTables({ report }: { report: CommissionReport }) {
   }
   return (
     <>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="commission-by-agent"
-        sx={{ p: { xs: 2, sm: 3 } }}
-      >
-        <Box id="commission-by-agent">
-          <SectionTitle>By agent</SectionTitle>
-        </Box>
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Commission by agent" sx={{ minWidth: 640 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Agent</TableCell>
-                {figureHeads}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.byAgent.map((row) => (
-                <TableRow key={row.agentId ?? 'agency'}>
-                  <TableCell>{row.agentName}</TableCell>
-                  {figureCells(row)}
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
-                {figureCells(report.totals, true)}
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="commission-by-month"
-        sx={{ p: { xs: 2, sm: 3 } }}
-      >
-        <Box id="commission-by-month">
-          <SectionTitle>By month</SectionTitle>
-        </Box>
+      <ReportSection id="commission-by-agent" title="By agent">
+        <FiguresTable
+          label="Commission by agent"
+          rowHead="Agent"
+          rows={report.byAgent.map((row) => ({
+            key: row.agentId ?? 'agency',
+            name: row.agentName,
+            figures: row,
+          }))}
+          total={report.totals}
+          money={money}
+        />
+      </ReportSection>
+      <ReportSection id="commission-by-month" title="By month">
         <BarChart
           height={280}
           xAxis={[{ scaleType: 'band', data: report.byMonth.map((row) => formatMonth(row.month)) }]}
@@ -190,25 +152,77 @@ function CommissionTables({ report }: { report: CommissionReport }) {
             },
           ]}
         />
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Commission by month" sx={{ minWidth: 640 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Month</TableCell>
-                {figureHeads}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.byMonth.map((row) => (
-                <TableRow key={row.month}>
-                  <TableCell>{formatMonth(row.month)}</TableCell>
-                  {figureCells(row)}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+        <FiguresTable
+          label="Commission by month"
+          rowHead="Month"
+          rows={report.byMonth.map((row) => ({ key: row.month, name: formatMonth(row.month), figures: row }))}
+          money={money}
+        />
+      </ReportSection>
     </>
+  );
+}
+
+/** A titled card of the report; `id` names its title, which labels the section. */
+function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box id={id}>
+        <SectionTitle>{title}</SectionTitle>
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/** One row an agent or a month, each with the five figures; the total row last, when given. */
+function FiguresTable({
+  label,
+  rowHead,
+  rows,
+  total,
+  money,
+}: {
+  label: string;
+  rowHead: string;
+  rows: { key: string; name: string; figures: Figures }[];
+  total?: Figures;
+  money: (amount: number) => string;
+}) {
+  const figureCells = (figures: Figures, bold = false) =>
+    FIGURES.map(({ key }) => (
+      <TableCell key={key} align="right" sx={bold ? { fontWeight: 700 } : undefined}>
+        {money(figures[key])}
+      </TableCell>
+    ));
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{rowHead}</TableCell>
+            {FIGURES.map(({ key, label: figureLabel }) => (
+              <TableCell key={key} align="right">
+                {figureLabel}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.key}>
+              <TableCell>{row.name}</TableCell>
+              {figureCells(row.figures)}
+            </TableRow>
+          ))}
+          {total && (
+            <TableRow>
+              <TableCell sx={{ fontWeight: 700 }}>Total</TableCell>
+              {figureCells(total, true)}
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 }

@@ -12,13 +12,12 @@ import {
   LeaseRentDueDay,
   MajorUnitsText,
   type Lease,
+  type Tenant,
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
-// The properties feature's server-search picker; leases only feed it other options.
-import { SearchAutocomplete, type PickerOption } from '../../properties/components/SearchAutocomplete.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { fetchLease, useCreateLease, usePropertyOptions, useTenantOptions, useUpdateLease } from '../api.ts';
 
 /** The contract's lease input as a form: money typed as major-unit text, checked as you type. */
@@ -46,6 +45,12 @@ type LeaseFormValues = z.input<typeof LeaseForm>;
 type LeaseFormOutput = z.output<typeof LeaseForm>;
 
 type PropertyOption = PickerOption & { currency?: string };
+
+const tenantOption = (tenant: Tenant): PickerOption => ({
+  _id: tenant._id,
+  label: tenant.name,
+  detail: tenant.email ?? tenant.phone,
+});
 
 const formValuesOf = (lease: Lease | null): LeaseFormValues =>
   lease
@@ -174,7 +179,10 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
           control={control}
           name="propertyId"
           render={({ field, fieldState }) => (
-            <PropertyPicker
+            // Admins pick any property; agents those they manage (the server refuses the rest).
+            <SearchPicker
+              label="Property"
+              required
               value={property}
               onChange={(next) => {
                 setProperty(next);
@@ -182,6 +190,9 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
               }}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
+              useOptions={usePropertyOptions}
+              toOption={propertyOption}
+              noOptions={{ searched: 'No properties match', none: 'No properties you can let' }}
             />
           )}
         />
@@ -191,7 +202,9 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
           control={control}
           name="tenantId"
           render={({ field, fieldState }) => (
-            <TenantPicker
+            <SearchPicker
+              label="Tenant"
+              required
               value={tenant}
               onChange={(next) => {
                 setTenant(next);
@@ -199,6 +212,9 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
               }}
               onBlur={field.onBlur}
               error={fieldState.error?.message}
+              useOptions={useTenantOptions}
+              toOption={tenantOption}
+              noOptions={{ searched: 'No tenants match', none: 'No tenants yet' }}
             />
           )}
         />
@@ -232,64 +248,5 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
       />
       <FormTextField control={control} name="terms" label="Terms" multiline minRows={3} sx={full} />
     </FormDialog>
-  );
-}
-
-interface PickerProps<T extends PickerOption> {
-  value: T | null;
-  onChange: (option: T | null) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}
-
-/** Admins pick any property; agents those they manage (the server refuses the rest). */
-function PropertyPicker({ value, onChange, onBlur, error }: PickerProps<PropertyOption>) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data = [], isFetching } = usePropertyOptions(q);
-  const options: PropertyOption[] = data.map((item) => ({
-    _id: item._id,
-    label: item.name,
-    detail: item.address,
-    currency: item.currency,
-  }));
-  return (
-    <SearchAutocomplete
-      label="Property"
-      required
-      value={value}
-      onChange={onChange}
-      options={options}
-      loading={isFetching}
-      onSearchChange={setSearch}
-      onBlur={onBlur}
-      error={error}
-      noOptionsText={q ? 'No properties match' : 'No properties you can let'}
-    />
-  );
-}
-
-function TenantPicker({ value, onChange, onBlur, error }: PickerProps<PickerOption>) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data = [], isFetching } = useTenantOptions(q);
-  const options: PickerOption[] = data.map((item) => ({
-    _id: item._id,
-    label: item.name,
-    detail: item.email ?? item.phone,
-  }));
-  return (
-    <SearchAutocomplete
-      label="Tenant"
-      required
-      value={value}
-      onChange={onChange}
-      options={options}
-      loading={isFetching}
-      onSearchChange={setSearch}
-      onBlur={onBlur}
-      error={error}
-      noOptionsText={q ? 'No tenants match' : 'No tenants yet'}
-    />
   );
 }

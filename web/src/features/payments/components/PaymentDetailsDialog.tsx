@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,15 +11,15 @@ import { useTheme } from '@mui/material/styles';
 import { formatMoney, PAYMENT_METHOD_LABELS, type Payment } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 // The leases feature's calendar-date format: payment dates are the same kind of date.
 import { formatLeaseDate } from '../../leases/lease-labels.ts';
-import { canReversePayments, downloadReceipt, usePayment } from '../api.ts';
+import { canReversePayments, usePayment } from '../api.ts';
 import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import { ReversePaymentDialog } from './ReversePaymentDialog.tsx';
+import { useReceiptDownload } from './use-receipt-download.tsx';
 
 const formatTimestamp = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -45,21 +44,8 @@ export function PaymentDetailsDialog({
   const payment = fresh.data ?? listed;
   const [reverseOpen, setReverseOpen] = useState(false);
   const [reverseKey, setReverseKey] = useState(0);
-  const [downloading, setDownloading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const receipt = useReceiptDownload(payment);
   const canReverse = canReversePayments(user?.role) && payment.status === 'completed';
-
-  const handleDownload = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      await downloadReceipt(payment);
-    } catch (failure) {
-      setError(toApiError(failure, 'The receipt could not be downloaded.').message);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <Dialog
@@ -100,7 +86,7 @@ export function PaymentDetailsDialog({
           Split
         </Typography>
         <PaymentSplitList payment={payment} />
-        <ErrorAlert message={error ?? fresh.error?.message} sx={{ mt: 2 }} />
+        <ErrorAlert message={receipt.error ?? fresh.error?.message} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
         {canReverse && (
@@ -114,13 +100,7 @@ export function PaymentDetailsDialog({
             Reverse
           </Button>
         )}
-        <Button
-          onClick={() => void handleDownload()}
-          disabled={downloading}
-          startIcon={downloading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          Download receipt
-        </Button>
+        {receipt.button}
         <Button variant="contained" onClick={onClose}>
           Close
         </Button>

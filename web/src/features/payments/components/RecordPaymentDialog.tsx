@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -31,19 +30,13 @@ import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
-import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
-// The properties feature's server-search picker.
-import { SearchAutocomplete, type PickerOption } from '../../properties/components/SearchAutocomplete.tsx';
-import {
-  downloadReceipt,
-  useActiveLeaseOptions,
-  usePaymentPropertyOptions,
-  useRecordPayment,
-} from '../api.ts';
+import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
+import { useActiveLeaseOptions, usePaymentPropertyOptions, useRecordPayment } from '../api.ts';
 import { PAYMENT_TYPE_LABELS, todayIsoDate } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
+import { useReceiptDownload } from './use-receipt-download.tsx';
 
 /** Form fields named as the contract's, so its messages land on them. */
 const FORM_FIELDS = new Set(['leaseId', 'propertyId', 'amount', 'currency', 'method', 'paymentDate']);
@@ -94,6 +87,14 @@ type RecordValues = z.input<typeof RecordForm>;
 type RecordOutput = z.output<typeof RecordForm>;
 
 type PropertyOption = PickerOption & { currency: string };
+
+/** A lease as a picker option; the lease itself rides along for its rent, deposit and currency. */
+const leaseOption = (lease: Lease) => ({
+  _id: lease._id,
+  label: `${lease.propertyName} — ${lease.tenantName}`,
+  detail: `Rent ${formatMoney(lease.rentAmount, lease.currency)}`,
+  lease,
+});
 
 /** The amount a lease suggests for a payment type: its rent, or its deposit. */
 const suggestedAmount = (lease: Lease, type: PaymentType) =>
@@ -229,7 +230,9 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
               control={control}
               name="propertyId"
               render={({ field, fieldState }) => (
-                <PropertyPicker
+                <SearchPicker
+                  label="Property"
+                  required
                   value={property}
                   onChange={(next) => {
                     setProperty(next);
@@ -238,6 +241,9 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
                   }}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
+                  useOptions={usePaymentPropertyOptions}
+                  toOption={propertyOption}
+                  noOptions={{ searched: 'No properties match', none: 'No properties you can receipt' }}
                 />
               )}
             />
@@ -246,11 +252,17 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
               control={control}
               name="leaseId"
               render={({ field, fieldState }) => (
-                <LeasePicker
-                  value={lease}
-                  onChange={chooseLease}
+                <SearchPicker
+                  label="Lease"
+                  required
+                  value={lease ? leaseOption(lease) : null}
+                  onChange={(option) => chooseLease(option?.lease ?? null)}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
+                  helperText="Active leases; search by property or tenant"
+                  useOptions={useActiveLeaseOptions}
+                  toOption={leaseOption}
+                  noOptions={{ searched: 'No active leases match', none: 'No active leases you can receipt' }}
                 />
               )}
             />
@@ -320,19 +332,7 @@ function PaymentRecorded({
 }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const [downloading, setDownloading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const handleDownload = async () => {
-    setDownloading(true);
-    setError(null);
-    try {
-      await downloadReceipt(payment);
-    } catch (failure) {
-      setError(toApiError(failure, 'The receipt could not be downloaded.').message);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const receipt = useReceiptDownload(payment);
   return (
     <Dialog
       open={open}
@@ -349,83 +349,14 @@ function PaymentRecorded({
           Receipt <strong>{payment.receiptNumber}</strong> for {formatMoney(payment.amount, payment.currency)}
         </Typography>
         <PaymentSplitList payment={payment} />
-        <ErrorAlert message={error} sx={{ mt: 2 }} />
+        <ErrorAlert message={receipt.error} sx={{ mt: 2 }} />
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button
-          onClick={() => void handleDownload()}
-          disabled={downloading}
-          startIcon={downloading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          Download receipt
-        </Button>
+        {receipt.button}
         <Button variant="contained" onClick={onClose} autoFocus>
           Done
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-interface PickerProps<T> {
-  value: T | null;
-  onChange: (option: T | null) => void;
-  onBlur: () => void;
-  error: string | undefined;
-}
-
-function LeasePicker({ value, onChange, onBlur, error }: PickerProps<Lease>) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data = [], isFetching } = useActiveLeaseOptions(q);
-  const toOption = (lease: Lease): PickerOption => ({
-    _id: lease._id,
-    label: `${lease.propertyName} — ${lease.tenantName}`,
-    detail: `Rent ${formatMoney(lease.rentAmount, lease.currency)}`,
-  });
-  return (
-    <SearchAutocomplete
-      label="Lease"
-      required
-      value={value ? toOption(value) : null}
-      onChange={(option) =>
-        onChange(option ? (data.find((lease) => lease._id === option._id) ?? value) : null)
-      }
-      options={data.map(toOption)}
-      loading={isFetching}
-      onSearchChange={setSearch}
-      onBlur={onBlur}
-      error={error}
-      helperText="Active leases; search by property or tenant"
-      noOptionsText={q ? 'No active leases match' : 'No active leases you can receipt'}
-    />
-  );
-}
-
-function PropertyPicker({ value, onChange, onBlur, error }: PickerProps<PropertyOption>) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim(), 300);
-  const { data = [], isFetching } = usePaymentPropertyOptions(q);
-  const options: PropertyOption[] = data.map((item) => ({
-    _id: item._id,
-    label: item.name,
-    detail: item.address,
-    currency: item.currency,
-  }));
-  return (
-    <SearchAutocomplete
-      label="Property"
-      required
-      value={value}
-      onChange={(option) =>
-        onChange(options.find((item) => item._id === option?._id) ?? (option ? value : null))
-      }
-      options={options}
-      loading={isFetching}
-      onSearchChange={setSearch}
-      onBlur={onBlur}
-      error={error}
-      noOptionsText={q ? 'No properties match' : 'No properties you can receipt'}
-    />
   );
 }

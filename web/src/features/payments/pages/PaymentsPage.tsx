@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -30,8 +30,8 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { canReadFinanceSettings, COMMON_CURRENCIES, useFinanceSettings } from '../../finance/index.ts';
 // The leases feature's calendar-date format: payment dates are the same kind of date.
@@ -125,23 +125,15 @@ function PaymentList() {
   const isFiltered = Boolean(q) || Object.keys(filterQuery).length > 0;
   const details = useDialogState<Payment>();
 
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const handleExport = async () => {
-    setExporting(true);
-    setExportError(null);
-    try {
-      await exportPaymentsCsv({
+  const csvExport = useDownload('The payments could not be exported.');
+  const handleExport = () =>
+    csvExport.download(() =>
+      exportPaymentsCsv({
         ...filterQuery,
         ...(q ? { q } : {}),
         ...(list.query.sort ? { sort: list.query.sort } : {}),
-      });
-    } catch (error) {
-      setExportError(toApiError(error, 'The payments could not be exported.').message);
-    } finally {
-      setExporting(false);
-    }
-  };
+      }),
+    );
 
   const { openDialog } = details;
   const columns = useMemo<GridColDef<Payment>[]>(
@@ -249,9 +241,15 @@ function PaymentList() {
   const exportButton = canExportPayments(role) && (
     <Button
       variant="outlined"
-      startIcon={exporting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <DownloadIcon />}
+      startIcon={
+        csvExport.isDownloading ? (
+          <CircularProgress size={16} color="inherit" aria-hidden />
+        ) : (
+          <DownloadIcon />
+        )
+      }
       onClick={() => void handleExport()}
-      disabled={exporting}
+      disabled={csvExport.isDownloading}
     >
       Export CSV
     </Button>
@@ -279,7 +277,7 @@ function PaymentList() {
           </>
         }
       />
-      <ErrorAlert message={exportError} />
+      <ErrorAlert message={csvExport.error} />
       <Box
         role="search"
         sx={{
@@ -311,66 +309,56 @@ function PaymentList() {
           onChange={(event) => setFilter('to', event.target.value)}
           {...dateProps}
         />
-        <TextField
-          select
+        <FilterSelect
           label="Type"
-          size="small"
+          allLabel="All types"
           value={filters.type}
-          onChange={(event) => setFilter('type', event.target.value as PaymentType | '')}
+          onChange={(value) => setFilter('type', value)}
         >
-          <MenuItem value="">All types</MenuItem>
           {optionItems(PAYMENT_TYPES, PAYMENT_TYPE_LABELS)}
-        </TextField>
-        <TextField
-          select
+        </FilterSelect>
+        <FilterSelect
           label="Status"
-          size="small"
+          allLabel="All statuses"
           value={filters.status}
-          onChange={(event) => setFilter('status', event.target.value as PaymentStatus | '')}
+          onChange={(value) => setFilter('status', value)}
         >
-          <MenuItem value="">All statuses</MenuItem>
           {optionItems(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS)}
-        </TextField>
-        <TextField
-          select
+        </FilterSelect>
+        <FilterSelect
           label="Method"
-          size="small"
+          allLabel="All methods"
           value={filters.method}
-          onChange={(event) => setFilter('method', event.target.value as PaymentMethod | '')}
+          onChange={(value) => setFilter('method', value)}
         >
-          <MenuItem value="">All methods</MenuItem>
           {optionItems(PAYMENT_METHODS, PAYMENT_METHOD_LABELS)}
-        </TextField>
-        <TextField
-          select
+        </FilterSelect>
+        <FilterSelect
           label="Currency"
-          size="small"
+          allLabel="All currencies"
           value={filters.currency}
-          onChange={(event) => setFilter('currency', event.target.value)}
+          onChange={(value) => setFilter('currency', value)}
         >
-          <MenuItem value="">All currencies</MenuItem>
           {currencyOptions.map((code) => (
             <MenuItem key={code} value={code}>
               {code}
             </MenuItem>
           ))}
-        </TextField>
+        </FilterSelect>
         {properties.length > 0 && (
-          <TextField
-            select
+          <FilterSelect
             label="Property"
-            size="small"
+            allLabel="All properties"
             value={filters.propertyId}
-            onChange={(event) => setFilter('propertyId', event.target.value)}
+            onChange={(value) => setFilter('propertyId', value)}
             sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
           >
-            <MenuItem value="">All properties</MenuItem>
             {properties.map((property) => (
               <MenuItem key={property._id} value={property._id}>
                 {property.name}
               </MenuItem>
             ))}
-          </TextField>
+          </FilterSelect>
         )}
       </Box>
 
@@ -412,5 +400,37 @@ function PaymentList() {
         />
       )}
     </Stack>
+  );
+}
+
+/** A filter's select: "All …" (no filter, the empty value) first, then its options. */
+function FilterSelect<V extends string>({
+  label,
+  allLabel,
+  value,
+  onChange,
+  sx,
+  children,
+}: {
+  label: string;
+  allLabel: string;
+  value: V | '';
+  onChange: (value: V | '') => void;
+  sx?: TextFieldProps['sx'];
+  children: ReactNode;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      size="small"
+      value={value}
+      // The options are this filter's values, so the chosen one is one of them.
+      onChange={(event) => onChange(event.target.value as V | '')}
+      sx={sx}
+    >
+      <MenuItem value="">{allLabel}</MenuItem>
+      {children}
+    </TextField>
   );
 }

@@ -12,11 +12,11 @@ export interface PickerOption {
   detail?: string | null;
 }
 
-export interface SearchAutocompleteProps {
+export interface SearchAutocompleteProps<T extends PickerOption = PickerOption> {
   label: string;
-  value: PickerOption | null;
-  onChange: (option: PickerOption | null) => void;
-  options: PickerOption[];
+  value: T | null;
+  onChange: (option: T | null) => void;
+  options: T[];
   loading: boolean;
   /** What the person typed, to search the server with (the list is filtered there, not here). */
   onSearchChange: (text: string) => void;
@@ -30,7 +30,7 @@ export interface SearchAutocompleteProps {
 }
 
 /** An Autocomplete whose options come from a server search. */
-export function SearchAutocomplete({
+export function SearchAutocomplete<T extends PickerOption = PickerOption>({
   label,
   value,
   onChange,
@@ -44,7 +44,7 @@ export function SearchAutocomplete({
   disabled,
   autoFocus,
   noOptionsText = 'No matches',
-}: SearchAutocompleteProps) {
+}: SearchAutocompleteProps<T>) {
   // The chosen option stays listed even when the current search page does not include it.
   const shown = useMemo(
     () => (value && !options.some((option) => option._id === value._id) ? [value, ...options] : options),
