@@ -38,6 +38,9 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Audit log', to: '/admin-dashboard/audit' },
     { label: 'Maintenance', to: '/admin/maintenance' },
     { label: 'Payments', to: '/admin/payments' },
+    { label: 'Property accounts', to: '/admin-dashboard/property-accounts' },
+    { label: 'Agent accounts', to: '/admin-dashboard/agent-accounts' },
+    { label: 'Commissions', to: '/admin-dashboard/commissions' },
   ],
   agent: [
     { label: 'Dashboard', to: '/agent-dashboard', end: true },

@@ -108,6 +108,15 @@ const peopleRoutes: RouteObject[] = [
   { path: 'tenants/:tenantId', element: <TenantDetailPage /> },
 ];
 
+/** The books: kept in the accountant's dashboard, read in the admin's. */
+const accountRoutes: RouteObject[] = [
+  { path: 'property-accounts', element: <PropertyAccountsPage /> },
+  { path: 'property-accounts/:propertyId', element: <PropertyAccountPage /> },
+  { path: 'agent-accounts', element: <AgentAccountsPage /> },
+  { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
+  { path: 'commissions', element: <CommissionsPage /> },
+];
+
 const dashboard = (
   path: string,
   role: Role,
@@ -137,6 +146,7 @@ export const routes: RouteObject[] = [
             ...peopleRoutes,
             { path: 'audit', element: <AuditLogPage /> },
             { path: 'company', element: <CompanyProfilePage /> },
+            ...accountRoutes,
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
@@ -150,11 +160,7 @@ export const routes: RouteObject[] = [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
             { path: 'payments', element: <PaymentsPage /> },
-            { path: 'property-accounts', element: <PropertyAccountsPage /> },
-            { path: 'property-accounts/:propertyId', element: <PropertyAccountPage /> },
-            { path: 'agent-accounts', element: <AgentAccountsPage /> },
-            { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
-            { path: 'commissions', element: <CommissionsPage /> },
+            ...accountRoutes,
             section('written-invoices', 'written-invoices'),
             { path: 'settings', element: <FinanceSettingsPage /> },
             section('levies', 'levies'),

@@ -1,3 +1,11 @@
-// The lead wires these routes; the pages link between them.
-export const PROPERTY_ACCOUNTS_PATH = '/accountant-dashboard/property-accounts';
-export const AGENT_ACCOUNTS_PATH = '/accountant-dashboard/agent-accounts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+
+/**
+ * Accountants keep the accounts in their dashboard; admins read the same pages in theirs
+ * (PRODUCT.md: property and agent accounts, commissions — admin read).
+ */
+export function useAccountsPaths() {
+  const { user } = useAuth();
+  const base = user?.role === 'admin' ? '/admin-dashboard' : '/accountant-dashboard';
+  return { propertyAccounts: `${base}/property-accounts`, agentAccounts: `${base}/agent-accounts` };
+}

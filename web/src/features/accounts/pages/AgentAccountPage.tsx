@@ -13,13 +13,14 @@ import { AccountPageState, BackLink } from '../components/AccountPageFrame.tsx';
 import { uniqueCurrencies } from '../components/CurrencyField.tsx';
 import { PayoutDialog } from '../components/PayoutDialog.tsx';
 import { StatementView } from '../components/StatementView.tsx';
-import { AGENT_ACCOUNTS_PATH } from '../paths.ts';
+import { useAccountsPaths } from '../paths.ts';
 
 const TITLE = 'Agent account';
 /** The list of every agent is the accountant's; an agent on their own page has nowhere to go back to. */
 function BackToAgents() {
   const { user } = useAuth();
-  return user?.role === 'agent' ? null : <BackLink to={AGENT_ACCOUNTS_PATH} label="All agent accounts" />;
+  const { agentAccounts } = useAccountsPaths();
+  return user?.role === 'agent' ? null : <BackLink to={agentAccounts} label="All agent accounts" />;
 }
 const back = <BackToAgents />;
 

@@ -20,7 +20,7 @@ import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { canReadAgentAccounts, useAgentAccounts, useEnabledCurrencies } from '../api.ts';
 import { CurrencyField } from '../components/CurrencyField.tsx';
-import { AGENT_ACCOUNTS_PATH } from '../paths.ts';
+import { useAccountsPaths } from '../paths.ts';
 
 const TITLE = 'Agent accounts';
 
@@ -40,6 +40,7 @@ export function AgentAccountsPage() {
 
 function AgentAccountList() {
   const navigate = useNavigate();
+  const { agentAccounts } = useAccountsPaths();
   const [currency, setCurrency] = useState('');
   const enabled = useEnabledCurrencies();
   const accounts = useAgentAccounts(currency || undefined);
@@ -104,7 +105,7 @@ function AgentAccountList() {
             </TableHead>
             <TableBody>
               {rows.map((row) => {
-                const path = `${AGENT_ACCOUNTS_PATH}/${row.agentId}`;
+                const path = `${agentAccounts}/${row.agentId}`;
                 return (
                   <TableRow
                     key={`${row.agentId}:${row.currency}`}

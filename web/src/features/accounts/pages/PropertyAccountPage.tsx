@@ -22,10 +22,13 @@ import { uniqueCurrencies } from '../components/CurrencyField.tsx';
 import { ExpenseDialog } from '../components/ExpenseDialog.tsx';
 import { PayoutDialog } from '../components/PayoutDialog.tsx';
 import { StatementView } from '../components/StatementView.tsx';
-import { PROPERTY_ACCOUNTS_PATH } from '../paths.ts';
+import { useAccountsPaths } from '../paths.ts';
 
 const TITLE = 'Property account';
-const back = <BackLink to={PROPERTY_ACCOUNTS_PATH} label="All property accounts" />;
+function BackToProperties() {
+  return <BackLink to={useAccountsPaths().propertyAccounts} label="All property accounts" />;
+}
+const back = <BackToProperties />;
 
 /** /accountant-dashboard/property-accounts/:propertyId: balance, arrears, statement, payouts. */
 export function PropertyAccountPage() {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
@@ -25,9 +25,7 @@ import {
 } from '../api.ts';
 import { ArrearsText } from '../components/ArrearsText.tsx';
 import { CurrencyField } from '../components/CurrencyField.tsx';
-import { PROPERTY_ACCOUNTS_PATH } from '../paths.ts';
-
-const pathOf = (row: PropertyAccountRow) => `${PROPERTY_ACCOUNTS_PATH}/${row.propertyId}`;
+import { useAccountsPaths } from '../paths.ts';
 
 /** /accountant-dashboard/property-accounts: what is held for each owner and what tenants owe. */
 export function PropertyAccountsPage() {
@@ -45,6 +43,11 @@ export function PropertyAccountsPage() {
 
 function PropertyAccountList() {
   const navigate = useNavigate();
+  const { propertyAccounts } = useAccountsPaths();
+  const pathOf = useCallback(
+    (row: PropertyAccountRow) => `${propertyAccounts}/${row.propertyId}`,
+    [propertyAccounts],
+  );
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const [currency, setCurrency] = useState('');
@@ -105,7 +108,7 @@ function PropertyAccountList() {
         valueFormatter: (value: string | null) => (value ? formatDay(value) : '—'),
       },
     ],
-    [compact],
+    [compact, pathOf],
   );
   const columnVisibilityModel: GridColumnVisibilityModel = {
     ownerName: !compact,

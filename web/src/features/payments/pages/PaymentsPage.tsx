@@ -141,7 +141,8 @@ function PaymentList() {
       {
         field: 'receiptNumber',
         headerName: 'Receipt',
-        width: 150,
+        // A phone shows receipt, property and amount side by side in about 340 px.
+        width: compact ? 112 : 150,
         renderCell: ({ row }) => (
           <StackedCell>
             <Link
@@ -174,7 +175,7 @@ function PaymentList() {
         field: 'propertyName',
         headerName: 'Property',
         flex: 1,
-        minWidth: 140,
+        minWidth: compact ? 100 : 140,
         sortable: false,
         renderCell: ({ row }) => (
           <StackedCell>
@@ -214,7 +215,7 @@ function PaymentList() {
       {
         field: 'amount',
         headerName: 'Amount',
-        width: 140,
+        width: compact ? 104 : 140,
         type: 'number',
         valueFormatter: (value: number, row) => formatMoney(value, row.currency),
       },
