@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envelope } from './common.ts';
-import { BasisPoints, Currency } from './money.ts';
+import { BasisPoints, Currency, MinorUnits } from './money.ts';
 
 export const FINANCE_DEFAULT_CURRENCY_ENABLED = 'The default currency must be one of the enabled currencies';
 export const FINANCE_COMMISSION_TOO_HIGH = 'Commission plus VAT on it cannot be more than 100%';
@@ -17,6 +17,8 @@ export const FinanceSettings = z.object({
   lateFeeRateBp: z.number().int(),
   receiptPrefix: z.string(),
   invoicePrefix: z.string(),
+  /** A maintenance estimate above this (minor units of the default currency) needs the owner's approval. */
+  ownerApprovalLimit: z.number().int(),
   __v: z.number().int(),
 });
 export type FinanceSettings = z.infer<typeof FinanceSettings>;
@@ -43,6 +45,7 @@ export const FinanceSettingsInput = z
     lateFeeRateBp: BasisPoints,
     receiptPrefix: Prefix,
     invoicePrefix: Prefix,
+    ownerApprovalLimit: MinorUnits.default(50000),
     __v: z.number().int().min(0),
   })
   .refine((value) => value.currencies.includes(value.defaultCurrency), {

@@ -8,3 +8,4 @@ export * from './system.ts';
 export * from './tenants.ts';
 export * from './leases.ts';
 export * from './money.ts';
+export * from './operations.ts';

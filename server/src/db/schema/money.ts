@@ -42,6 +42,8 @@ export const financeSettings = pgTable('finance_settings', {
   lateFeeRateBp: integer('late_fee_rate_bp').notNull(),
   receiptPrefix: text('receipt_prefix').notNull(),
   invoicePrefix: text('invoice_prefix').notNull(),
+  /** A maintenance estimate above this (minor units, default currency) needs the owner's approval. */
+  ownerApprovalLimitCents: bigint('owner_approval_limit_cents', { mode: 'number' }).notNull().default(50000),
   updatedAt: updatedAt(),
   version: version(),
 });

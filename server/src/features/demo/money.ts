@@ -50,6 +50,7 @@ export async function seedDemoMoney(db: Db, companyId: string): Promise<void> {
     lateFeeRateBp: 0,
     receiptPrefix: 'DR-',
     invoicePrefix: 'INV-',
+    ownerApprovalLimit: 50000,
     __v: 0,
   });
 

@@ -21,6 +21,7 @@ export const DEFAULT_FINANCE_SETTINGS: Omit<FinanceSettings, '__v'> = {
   lateFeeRateBp: 0,
   receiptPrefix: 'RCT-',
   invoicePrefix: 'INV-',
+  ownerApprovalLimit: 50000,
 };
 
 const READERS = ['admin', 'accountant', 'agent'] as const;
@@ -30,8 +31,8 @@ const EDITORS = ['admin', 'accountant'] as const;
 export async function loadFinanceSettings(tx: Tx, scope: Scope): Promise<FinanceSettings> {
   const row = await repo.findSettings(tx, scope);
   if (!row) return { ...DEFAULT_FINANCE_SETTINGS, __v: 0 };
-  const { companyId: _company, updatedAt: _updated, version, ...settings } = row;
-  return { ...settings, __v: version };
+  const { companyId: _company, updatedAt: _updated, version, ownerApprovalLimitCents, ...settings } = row;
+  return { ...settings, ownerApprovalLimit: ownerApprovalLimitCents, __v: version };
 }
 
 /** The split rates for a property: its own commission rate overrides the company's. */
@@ -67,9 +68,10 @@ export const updateFinanceSettings = (ctx: Ctx, input: z.output<typeof FinanceSe
   transact(ctx, async (tx) => {
     assertRole(ctx, EDITORS);
     const before = await loadFinanceSettings(tx, ctx);
-    const { __v, ...values } = input;
+    const { __v, ownerApprovalLimit, ...values } = input;
     const currencies = [...new Set(values.currencies)];
-    if (!(await repo.saveSettings(tx, ctx, { ...values, currencies }, __v))) throw staleVersion('settings');
+    const row = { ...values, currencies, ownerApprovalLimitCents: ownerApprovalLimit };
+    if (!(await repo.saveSettings(tx, ctx, row, __v))) throw staleVersion('settings');
     const after = await loadFinanceSettings(tx, ctx);
     await recordAudit(tx, auditActor(ctx), {
       action: 'finance_settings.updated',

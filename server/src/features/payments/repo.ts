@@ -4,7 +4,6 @@ import type { PaymentMethod, PaymentStatus, PaymentType } from '@lintel/contract
 import type { Tx } from '../../db/client.ts';
 import {
   idempotencyKeys,
-  numberSequences,
   owners,
   payments,
   properties,
@@ -151,22 +150,6 @@ export async function markReversed(
     .update(payments)
     .set({ ...values, status: 'reversed', reversedAt: new Date() })
     .where(inCompany(payments, scope, eq(payments.id, id), eq(payments.status, 'completed')));
-}
-
-/**
- * The next number of a gapless per-company sequence. The row lock queues concurrent posts and a
- * rollback returns the number, so receipts are contiguous and never repeat.
- */
-export async function nextNumber(tx: Tx, scope: Scope, name: string): Promise<number> {
-  const [row] = await tx
-    .insert(numberSequences)
-    .values({ companyId: scope.companyId, name, lastValue: 1 })
-    .onConflictDoUpdate({
-      target: [numberSequences.companyId, numberSequences.name],
-      set: { lastValue: sql`${numberSequences.lastValue} + 1` },
-    })
-    .returning({ value: numberSequences.lastValue });
-  return row!.value;
 }
 
 /**

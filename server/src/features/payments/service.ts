@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { nextNumber } from '../../db/sequences.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
@@ -112,7 +113,7 @@ async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput
   const isRent = input.type === 'rent' && lease !== undefined;
   const chargesCreated = isRent ? await ensureRentCharges(tx, ctx, todayIso(), lease.id) : 0;
   // As late as possible: the counter row stays locked until commit and queues every post of the company.
-  const sequence = await repo.nextNumber(tx, ctx, 'receipt');
+  const sequence = await nextNumber(tx, ctx, 'receipt');
   const receiptNumber = `${settings.receiptPrefix}${String(sequence).padStart(6, '0')}`;
   const held =
     input.type === 'deposit'

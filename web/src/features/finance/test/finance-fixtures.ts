@@ -10,6 +10,7 @@ export const makeFinanceSettings = (overrides: Partial<FinanceSettings> = {}): F
   rentDueDay: 1,
   lateFeeRateBp: 0,
   receiptPrefix: 'RCT-',
+  ownerApprovalLimit: 50000,
   invoicePrefix: 'INV-',
   __v: 3,
   ...overrides,

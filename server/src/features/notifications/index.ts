@@ -1,0 +1,1 @@
+export { notify, NOTIFICATION_CHANNEL, type Notice } from './service.ts';
