@@ -16,3 +16,8 @@ export * from './me.ts';
 export * from './finance.ts';
 export * from './payments.ts';
 export * from './accounts.ts';
+export * from './levies.ts';
+export * from './maintenance.ts';
+export * from './invoices.ts';
+export * from './tasks.ts';
+export * from './notifications.ts';

@@ -10,10 +10,15 @@ import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
 import { financeRoutes } from './features/finance/index.ts';
 import { healthRoutes } from './features/health/index.ts';
+import { invoiceRoutes } from './features/invoices/index.ts';
 import { ownerRoutes } from './features/owners/index.ts';
 import { paymentRoutes } from './features/payments/index.ts';
 import { leaseRoutes } from './features/leases/index.ts';
+import { maintenanceRoutes } from './features/maintenance/index.ts';
+import { notificationRoutes } from './features/notifications/index.ts';
+import { levyRoutes } from './features/levies/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
+import { taskRoutes } from './features/tasks/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -90,7 +95,12 @@ export async function buildApp({
       await api.register(ownerRoutes);
       await api.register(financeRoutes);
       await api.register(paymentRoutes);
+      await api.register(maintenanceRoutes);
       await api.register(accountRoutes);
+      await api.register(invoiceRoutes);
+      await api.register(notificationRoutes);
+      await api.register(taskRoutes);
+      await api.register(levyRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,9 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './features/demo/index.ts';
 import { expireLeases } from './features/leases/index.ts';
+import { notifyInvoicesOverdue, notifyLeasesEndingSoon } from './features/notifications/index.ts';
 import { generateAllRentCharges } from './features/rent/index.ts';
+import { notifyTasksDueToday } from './features/tasks/index.ts';
 import { startRecurringJob } from './lib/jobs.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -35,6 +37,9 @@ async function start() {
     async () => ({
       leases: await expireLeases(database.db),
       chargesCreated: await generateAllRentCharges(database.db),
+      taskDueNotices: await notifyTasksDueToday(database.db),
+      leaseEndingNotices: await notifyLeasesEndingSoon(database.db),
+      invoiceOverdueNotices: await notifyInvoicesOverdue(database.db),
     }),
     app.log,
   );

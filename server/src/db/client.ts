@@ -12,9 +12,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/** Called for each NOTIFY on the channel (after its transaction commits). */
+export type OnPayload = (payload: string) => void;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTENs on a channel; `onListening` runs after every (re)subscription, since NOTIFYs sent
+   * while a connection was down are lost. Resolves once listening, with a stop function.
+   */
+  listen(channel: string, onPayload: OnPayload, onListening?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -33,7 +41,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped connection must not crash the process; the next query gets a fresh one.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: 'postgres',
+      listen: async (channel, onPayload, onListening) => {
+        const stop = await listenOnPostgres(options.databaseUrl!, channel, onPayload, onListening);
+        const stopOnce = async () => {
+          if (listeners.delete(stopOnce)) await stop();
+        };
+        listeners.add(stopOnce);
+        return stopOnce;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (options.dataDir) {
@@ -42,7 +66,80 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    // In-process: PGlite delivers a committed NOTIFY to its own listeners.
+    listen: async (channel, onPayload, onListening) => {
+      const stop = await client.listen(channel, onPayload);
+      onListening?.();
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/** How the listening connections show in pg_stat_activity. */
+export const LISTENER_NAME = 'lintel-listener';
+const FIRST_RETRY_MS = 500;
+const LONGEST_RETRY_MS = 30_000;
+
+/**
+ * A dedicated connection (never from the pool: a pooled one would be handed to other queries and
+ * lose its LISTEN) that reconnects with doubling back-off when it drops.
+ */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onPayload: OnPayload,
+  onListening: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, application_name: LISTENER_NAME });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    client.on('error', () => retry(client));
+    client.on('end', () => retry(client));
+    await client.connect();
+    await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    retryMs = FIRST_RETRY_MS;
+    onListening?.();
+  };
+
+  function retry(client: pg.Client) {
+    if (stopped || current !== client) return;
+    current = null;
+    client.end().catch(() => {});
+    retryTimer = setTimeout(() => {
+      connect().catch(() => {
+        if (current) retry(current);
+      });
+    }, retryMs);
+    retryTimer.unref();
+    retryMs = Math.min(retryMs * 2, LONGEST_RETRY_MS);
+  }
+
+  try {
+    await connect();
+  } catch (error) {
+    stopped = true;
+    await (current as pg.Client | null)?.end().catch(() => {});
+    throw error;
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
+  };
 }
 
 /** Rows of a raw SQL query (both drivers answer `{ rows }`), for reports Drizzle's builder cannot say. */

@@ -41,6 +41,7 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Property accounts', to: '/admin-dashboard/property-accounts' },
     { label: 'Agent accounts', to: '/admin-dashboard/agent-accounts' },
     { label: 'Commissions', to: '/admin-dashboard/commissions' },
+    { label: 'Tasks', to: '/admin-dashboard/tasks' },
   ],
   agent: [
     { label: 'Dashboard', to: '/agent-dashboard', end: true },
@@ -49,11 +50,14 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Tenants', to: '/agent-dashboard/tenants' },
     { label: 'Leases', to: '/leases' },
     { label: 'Payments', to: '/payments' },
+    { label: 'Maintenance', to: '/agent-dashboard/maintenance' },
     { label: 'My commission', to: '/agent-dashboard/commission' },
+    { label: 'Tasks', to: '/agent-dashboard/tasks' },
   ],
   owner: [
     { label: 'Dashboard', to: '/owner-dashboard', end: true },
     { label: 'My properties', to: '/owner-dashboard/properties' },
+    { label: 'Maintenance', to: '/owner-dashboard/maintenance' },
     { label: 'Leases', to: '/leases' },
     { label: 'Payments', to: '/payments' },
   ],

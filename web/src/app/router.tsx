@@ -62,6 +62,20 @@ const CommissionsPage = lazyPage(
   () => import('../features/accounts/pages/CommissionsPage.tsx'),
   'CommissionsPage',
 );
+const LeviesPage = lazyPage(() => import('../features/levies/pages/LeviesPage.tsx'), 'LeviesPage');
+const WrittenInvoicesPage = lazyPage(
+  () => import('../features/invoices/pages/WrittenInvoicesPage.tsx'),
+  'WrittenInvoicesPage',
+);
+const TasksPage = lazyPage(() => import('../features/tasks/pages/TasksPage.tsx'), 'TasksPage');
+const MaintenancePage = lazyPage(
+  () => import('../features/maintenance/pages/MaintenancePage.tsx'),
+  'MaintenancePage',
+);
+const MaintenanceRequestPage = lazyPage(
+  () => import('../features/maintenance/pages/MaintenanceRequestPage.tsx'),
+  'MaintenanceRequestPage',
+);
 const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
 const PropertiesPage = lazyPage(
   () => import('../features/properties/pages/PropertiesPage.tsx'),
@@ -146,30 +160,38 @@ export const routes: RouteObject[] = [
             ...peopleRoutes,
             { path: 'audit', element: <AuditLogPage /> },
             { path: 'company', element: <CompanyProfilePage /> },
+            { path: 'tasks', element: <TasksPage /> },
             ...accountRoutes,
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
             { path: 'commission', element: <AgentAccountPage /> },
+            { path: 'maintenance', element: <MaintenancePage /> },
+            { path: 'tasks', element: <TasksPage /> },
           ]),
           dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
+            { path: 'maintenance', element: <MaintenancePage /> },
           ]),
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
             { path: 'payments', element: <PaymentsPage /> },
             ...accountRoutes,
-            section('written-invoices', 'written-invoices'),
+            { path: 'written-invoices', element: <WrittenInvoicesPage /> },
             { path: 'settings', element: <FinanceSettingsPage /> },
-            section('levies', 'levies'),
+            { path: 'levies', element: <LeviesPage /> },
             section('reports', 'reports'),
-            section('tasks', 'tasks'),
+            { path: 'tasks', element: <TasksPage /> },
             section('data-sync', 'data-sync'),
           ]),
           { path: '/admin/users', element: guarded(<UsersPage />, ['admin']) },
-          { path: '/admin/maintenance', element: guarded(<SectionPage section="maintenance" />, ['admin']) },
+          { path: '/admin/maintenance', element: guarded(<MaintenancePage />, ['admin']) },
+          {
+            path: '/maintenance/:id',
+            element: guarded(<MaintenanceRequestPage />, ['admin', 'accountant', 'agent', 'owner']),
+          },
           { path: '/admin/payments', element: guarded(<PaymentsPage />, ['admin']) },
           { path: '/leases', element: guarded(<LeasesPage />) },
           { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />) },

@@ -1,1 +1,3 @@
 export { notify, NOTIFICATION_CHANNEL, type Notice } from './service.ts';
+export { notificationRoutes } from './routes.ts';
+export { notifyInvoicesOverdue, notifyLeasesEndingSoon } from './jobs.ts';

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { NOTIFICATIONS_LISTED, type NotificationQuery, type UserNotification } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import type { Ctx } from '../../db/scope.ts';
+import { transact, type Ctx } from '../../db/scope.ts';
+import { toUserNotification } from './dto.ts';
+import * as repo from './repo.ts';
 
 /** The channel every server instance LISTENs on; payloads name who has something new. */
 export const NOTIFICATION_CHANNEL = 'lintel_notifications';
@@ -45,3 +48,11 @@ export async function notify(tx: Tx, scope: Pick<Ctx, 'companyId'>, notice: Noti
   const payload = JSON.stringify({ companyId: scope.companyId, userIds: inserted.map((row) => row.userId) });
   await tx.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${payload})`);
 }
+
+/** Every role has notifications of its own: the signed-in user's, newest first (a first load). */
+export const listNotifications = (ctx: Ctx, query: NotificationQuery): Promise<UserNotification[]> =>
+  transact(ctx, async (tx) =>
+    (await repo.latestNotifications(tx, ctx, ctx.userId, NOTIFICATIONS_LISTED, query.after)).map(
+      toUserNotification,
+    ),
+  );

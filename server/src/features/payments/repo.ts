@@ -2,14 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PaymentStatus, PaymentType } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
-import {
-  idempotencyKeys,
-  owners,
-  payments,
-  properties,
-  tenants,
-  users,
-} from '../../db/schema/index.ts';
+import { idempotencyKeys, owners, payments, properties, tenants, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 

@@ -1,4 +1,5 @@
 import {
+  formatMoney,
   SPLIT_EXCEEDS_AMOUNT,
   splitRent,
   type Payment,
@@ -18,6 +19,8 @@ import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from '../finance/index.ts';
 import { findLease, todayIso } from '../leases/index.ts';
+import { notify } from '../notifications/index.ts';
+import { findOwner } from '../owners/index.ts';
 import { heldBalance, ledgerAccount, lockAccount, postJournal, postReversal } from '../ledger/index.ts';
 import { findProperty } from '../properties/index.ts';
 import { ensureRentCharges, settleLease } from '../rent/index.ts';
@@ -165,6 +168,14 @@ async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput
   });
   // New charges may be owed older credit first: then the whole lease is settled.
   if (isRent) await settleLease(tx, ctx, lease.id, chargesCreated > 0 ? undefined : id);
+  const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
+  await notify(tx, ctx, {
+    userIds: [owner?.userId, property.agentId],
+    type: 'payment.received',
+    title: 'Payment received',
+    message: `${formatMoney(input.amount, input.currency)} ${input.type} received for ${property.name} (receipt ${receiptNumber}).`,
+    link: '/payments',
+  });
   return id;
 }
 

@@ -1,6 +1,7 @@
 export { amountInWords } from './amount-in-words.ts';
 export { toCsv } from './csv.ts';
 export { companyHeader, renderPdf } from './pdf.ts';
+export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 export { renderReceiptPdf } from './receipt-pdf.ts';
 export { renderStatementPdf } from './statement-pdf.ts';
 export type {

@@ -10,10 +10,19 @@ export interface AppNotification {
   read: boolean;
 }
 
+/** A new notification; the server's come with their own id and time, local ones get fresh ones. */
+export interface NotificationInput {
+  title: string;
+  message: string;
+  link?: string | undefined;
+  id?: string;
+  createdAt?: string;
+}
+
 interface NotificationContextValue {
   notifications: AppNotification[];
   unreadCount: number;
-  addNotification: (input: { title: string; message: string; link?: string }) => void;
+  addNotification: (input: NotificationInput) => void;
   markAllRead: () => void;
 }
 
@@ -28,15 +37,19 @@ export function useNotifications(): NotificationContextValue {
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [notifications, setNotifications] = useState<AppNotification[]>([]);
 
-  // SPEC §4: new ones go to the front.
-  const addNotification = useCallback((input: { title: string; message: string; link?: string }) => {
+  // SPEC §4: new ones go to the front. A replayed one (same id) is already there.
+  const addNotification = useCallback((input: NotificationInput) => {
     const item: AppNotification = {
-      ...input,
-      id: crypto.randomUUID(),
-      createdAt: new Date().toISOString(),
+      title: input.title,
+      message: input.message,
+      link: input.link,
+      id: input.id ?? crypto.randomUUID(),
+      createdAt: input.createdAt ?? new Date().toISOString(),
       read: false,
     };
-    setNotifications((current) => [item, ...current]);
+    setNotifications((current) =>
+      current.some((known) => known.id === item.id) ? current : [item, ...current],
+    );
   }, []);
 
   const markAllRead = useCallback(() => {

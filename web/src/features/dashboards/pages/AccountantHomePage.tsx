@@ -16,6 +16,7 @@ import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { RecordPaymentButton } from '../../payments/index.ts';
+import { MyTasksCard } from '../../tasks/index.ts';
 import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
 
@@ -25,10 +26,10 @@ const WORKSPACE: [SectionKey, ReactNode, boolean][] = [
   ['property-accounts', <AccountBalanceIcon />, true],
   ['agent-accounts', <AccountBalanceWalletIcon />, true],
   ['commissions', <HandshakeIcon />, true],
-  ['written-invoices', <ReceiptLongIcon />, false],
-  ['levies', <RequestQuoteIcon />, false],
+  ['written-invoices', <ReceiptLongIcon />, true],
+  ['levies', <RequestQuoteIcon />, true],
   ['reports', <AssessmentIcon />, false],
-  ['tasks', <TaskAltIcon />, false],
+  ['tasks', <TaskAltIcon />, true],
   ['data-sync', <SyncIcon />, false],
   ['settings', <SettingsIcon />, true],
 ];
@@ -57,6 +58,9 @@ export function AccountantHomePage() {
         Money KPIs for this page (collected this month, arrears, commission) come next; today the figures are
         in Payments, Property accounts, Agent accounts and Commissions.
       </Alert>
+      <Box sx={{ mb: 3 }}>
+        <MyTasksCard />
+      </Box>
       <Box component="section" aria-label="Your workspace">
         <SectionTitle>Your workspace</SectionTitle>
         <LinkCardGrid items={workspaceCards} columns={3} />

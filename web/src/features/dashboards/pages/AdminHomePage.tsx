@@ -13,6 +13,7 @@ import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { UpcomingCard } from '../../../components/UpcomingCard.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
+import { MyTasksCard } from '../../tasks/index.ts';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
@@ -35,7 +36,6 @@ const QUICK_LINKS = [
     title: 'Maintenance',
     description: SECTIONS.maintenance.description,
     icon: <BuildIcon />,
-    comingNext: true,
   },
   {
     to: '/admin/payments',
@@ -72,6 +72,9 @@ export function AdminHomePage() {
         </Grid>
       </Grid>
       <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <MyTasksCard />
+        </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <EndingLeasesCard />
         </Grid>

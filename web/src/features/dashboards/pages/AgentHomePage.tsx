@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
+import { MyTasksCard } from '../../tasks/index.ts';
 import { MyPropertiesHome } from '../components/MyPropertiesHome.tsx';
 import { PaymentShortcutsCard } from '../components/PaymentShortcutsCard.tsx';
 
@@ -24,6 +25,7 @@ export function AgentHomePage() {
       emptyText="No properties assigned to you yet"
       aside={
         <>
+          <MyTasksCard />
           <PaymentShortcutsCard />
           <EndingLeasesCard />
         </>

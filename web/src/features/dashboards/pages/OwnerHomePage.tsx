@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { OwnerStatementCard } from '../../accounts/index.ts';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
+import { OwnerLeviesCard } from '../../levies/index.ts';
 import { MyPropertiesHome } from '../components/MyPropertiesHome.tsx';
 
 export function OwnerHomePage() {
@@ -20,7 +21,12 @@ export function OwnerHomePage() {
       error={error}
       totalLabel="My properties"
       totalCaption="Managed for you by the agency"
-      aside={<EndingLeasesCard />}
+      aside={
+        <>
+          <EndingLeasesCard />
+          <OwnerLeviesCard />
+        </>
+      }
       footer={<OwnerStatementCard currencies={currencies} />}
     />
   );

@@ -56,6 +56,8 @@ describe('FinanceSettingsPage', () => {
     await retype(/Commission rate/, '8.75');
     await retype(/VAT rate/, '14.5');
     await retype(/Late fee rate/, '0.05');
+    expect(screen.getByRole('textbox', { name: /Owner approval limit/ })).toHaveValue('500.00');
+    await retype(/Owner approval limit/, '1,250.50');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
     await waitFor(() =>
@@ -70,6 +72,7 @@ describe('FinanceSettingsPage', () => {
         lateFeeRateBp: 5,
         receiptPrefix: 'RCT-',
         invoicePrefix: 'INV-',
+        ownerApprovalLimit: 125050,
         __v: 3,
       }),
     );

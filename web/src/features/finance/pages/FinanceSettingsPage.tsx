@@ -14,7 +14,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { FinanceSettingsInput, type FinanceSettings } from '@lintel/contracts';
+import {
+  FinanceSettingsInput,
+  formatMajorUnits,
+  MajorUnitsText,
+  type FinanceSettings,
+} from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
@@ -64,6 +69,7 @@ const FinanceForm = z
     lateFeeRate: PercentText,
     receiptPrefix: z.string(),
     invoicePrefix: z.string(),
+    ownerApprovalLimit: MajorUnitsText,
     __v: z.number(),
   })
   .transform((values, ctx) => {
@@ -78,6 +84,7 @@ const FinanceForm = z
       lateFeeRateBp: values.lateFeeRate,
       receiptPrefix: values.receiptPrefix,
       invoicePrefix: values.invoicePrefix,
+      ownerApprovalLimit: values.ownerApprovalLimit,
       __v: values.__v,
     });
     if (parsed.success) return parsed.data;
@@ -101,6 +108,7 @@ const formValuesOf = (settings: FinanceSettings): FinanceFormValues => ({
   lateFeeRate: formatPercent(settings.lateFeeRateBp),
   receiptPrefix: settings.receiptPrefix,
   invoicePrefix: settings.invoicePrefix,
+  ownerApprovalLimit: formatMajorUnits(settings.ownerApprovalLimit),
   __v: settings.__v,
 });
 
@@ -173,6 +181,7 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
   });
   const currencies = useWatch({ control, name: 'currencies' });
   const vatRegistered = useWatch({ control, name: 'vatRegistered' });
+  const defaultCurrency = useWatch({ control, name: 'defaultCurrency' });
   const isStale = failure?.status === 409 && failure.code === 'STALE_VERSION';
 
   const handleSave = handleSubmit(async (body) => {
@@ -333,6 +342,14 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
             <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
             <FormTextField control={control} name="receiptPrefix" label="Receipt prefix" {...field} />
             <FormTextField control={control} name="invoicePrefix" label="Invoice prefix" {...field} />
+            <FormTextField
+              control={control}
+              name="ownerApprovalLimit"
+              label="Owner approval limit"
+              helperText={`Maintenance estimates above this (in ${defaultCurrency}) need the owner's approval`}
+              inputMode="decimal"
+              {...field}
+            />
           </Box>
 
           {failure && (

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
+import { IsoDate } from './leases.ts';
+import { BasisPoints, Currency, MinorUnits } from './money.ts';
+
+export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
+export const InvoiceStatus = z.enum(INVOICE_STATUSES);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  issued: 'Issued',
+  paid: 'Paid',
+  void: 'Void',
+};
+
+export const INVOICE_CLIENT_TYPES = ['owner', 'tenant', 'other'] as const;
+export const InvoiceClientType = z.enum(INVOICE_CLIENT_TYPES);
+export type InvoiceClientType = z.infer<typeof InvoiceClientType>;
+
+export const INVOICE_CLIENT_REQUIRED = 'Choose the client this invoice is for';
+export const INVOICE_CLIENT_NAME_REQUIRED = "Enter the client's name";
+export const INVOICE_DUE_BEFORE_ISSUE = 'The due date cannot be before the issue date';
+export const INVOICE_LINES_REQUIRED = 'Add at least one line';
+export const QUANTITY_FORMAT_MESSAGE = 'Enter a quantity such as 1, 2.5 or 0.125';
+export const QUANTITY_POSITIVE_MESSAGE = 'Quantity must be more than zero';
+
+/** A million units in thousandths still fits the 32-bit quantity column. */
+const MAX_QUANTITY_MILLI = 1_000_000_000;
+const QUANTITY = /^(\d{1,7})(?:\.(\d{0,3}))?$/;
+
+/** "2.5" → 2500 thousandths, joined as text so no float ever carries the quantity. */
+export function parseQuantity(value: string | number): { milli: number } | { error: string } {
+  const text = typeof value === 'number' ? String(value) : value.replace(/[\s,]/g, '');
+  const match = QUANTITY.exec(text);
+  if (!match) return { error: QUANTITY_FORMAT_MESSAGE };
+  const [, whole = '0', fraction = ''] = match;
+  const milli = Number(`${whole}${fraction.padEnd(3, '0')}`);
+  if (milli === 0) return { error: QUANTITY_POSITIVE_MESSAGE };
+  if (milli > MAX_QUANTITY_MILLI) return { error: 'Quantity is too large' };
+  return { milli };
+}
+
+/** 2500 → "2.5": a quantity in thousandths as the shortest decimal text. */
+export function formatQuantity(milli: number): string {
+  const fraction = String(milli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${Math.floor(milli / 1000)}.${fraction}` : String(Math.floor(milli / 1000));
+}
+
+/** Quantity as decimal text or a number with up to 3 decimals; thousandths out. */
+export const QuantityInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const parsed = parseQuantity(value);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.milli;
+});
+
+export interface InvoiceTotals {
+  /** Each line's amount, in the order given. */
+  lineAmounts: number[];
+  subtotal: number;
+  vat: number;
+  total: number;
+}
+
+/**
+ * The invoice's figures in minor units, shared by the server (which stores them) and the editor
+ * (which shows them live): line = round-half-up(quantity × price), VAT = round-half-up(subtotal ×
+ * rate). BigInt keeps every product exact.
+ */
+export function computeInvoiceTotals(
+  lines: readonly { quantityMilli: number; unitPrice: number }[],
+  vatRateBp: number,
+): InvoiceTotals {
+  const lineAmounts = lines.map(({ quantityMilli, unitPrice }) => {
+    if (
+      !Number.isSafeInteger(quantityMilli) ||
+      quantityMilli < 0 ||
+      !Number.isSafeInteger(unitPrice) ||
+      unitPrice < 0
+    ) {
+      throw new RangeError('Invoice lines take non-negative thousandths and minor units');
+    }
+    return (BigInt(quantityMilli) * BigInt(unitPrice) + 500n) / 1000n;
+  });
+  const subtotal = lineAmounts.reduce((sum, amount) => sum + amount, 0n);
+  const vat = (subtotal * BigInt(vatRateBp) + 5000n) / 10000n;
+  const total = subtotal + vat;
+  if (total > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('The invoice total is too large');
+  return {
+    lineAmounts: lineAmounts.map(Number),
+    subtotal: Number(subtotal),
+    vat: Number(vat),
+    total: Number(total),
+  };
+}
+
+export const InvoiceLine = z.object({
+  description: z.string(),
+  /** Thousandths of a unit: 1500 = 1.5. */
+  quantityMilli: z.number().int(),
+  unitPrice: MinorUnits,
+  amount: MinorUnits,
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const Invoice = z.object({
+  _id: Id,
+  companyId: Id,
+  /** Assigned when issued; a draft has none. */
+  number: z.string().nullable(),
+  status: InvoiceStatus,
+  clientType: InvoiceClientType,
+  clientId: Id.nullable(),
+  clientName: z.string(),
+  clientAddress: z.string().nullable(),
+  clientEmail: z.string().nullable(),
+  currency: Currency,
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  vatRateBp: BasisPoints,
+  subtotal: MinorUnits,
+  vat: MinorUnits,
+  total: MinorUnits,
+  notes: z.string().nullable(),
+  lines: z.array(InvoiceLine),
+  /** Issued and its due date has passed. */
+  isOverdue: z.boolean(),
+  paymentId: Id.nullable(),
+  paidAt: Timestamp.nullable(),
+  voidedAt: Timestamp.nullable(),
+  voidReason: z.string().nullable(),
+  replacesId: Id.nullable(),
+  createdAt: Timestamp,
+  __v: z.number().int(),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+const Text = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const InvoiceLineInput = z
+  .object({
+    description: z.string().trim().min(1, 'Describe the line').max(500),
+    quantity: QuantityInput,
+    unitPrice: z
+      .number('Enter a unit price')
+      .int('Unit price must be whole minor units (cents)')
+      .min(0)
+      .max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
+
+const invoiceFields = {
+  clientType: InvoiceClientType,
+  /** The owner or tenant record: its name and email are copied onto the invoice. */
+  clientId: Id.nullable().optional(),
+  clientName: Text(200),
+  clientAddress: Text(500),
+  clientEmail: z
+    .email()
+    .max(200)
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  currency: Currency,
+  issueDate: IsoDate,
+  dueDate: IsoDate,
+  lines: z.array(InvoiceLineInput).min(1, INVOICE_LINES_REQUIRED).max(100),
+  notes: Text(2000),
+};
+
+type InvoiceFields = {
+  clientType: InvoiceClientType;
+  clientId?: string | null | undefined;
+  clientName?: string | null | undefined;
+  issueDate: string;
+  dueDate: string;
+};
+
+function checkInvoice(value: InvoiceFields, ctx: z.core.$RefinementCtx) {
+  if (value.clientType !== 'other' && !value.clientId) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_CLIENT_REQUIRED, path: ['clientId'] });
+  }
+  if (value.clientType === 'other' && !value.clientName) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_CLIENT_NAME_REQUIRED, path: ['clientName'] });
+  }
+  if (value.dueDate < value.issueDate) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_DUE_BEFORE_ISSUE, path: ['dueDate'] });
+  }
+}
+
+export const InvoiceInput = z.object(invoiceFields).strict().superRefine(checkInvoice);
+export type InvoiceInput = z.input<typeof InvoiceInput>;
+
+export const UpdateInvoiceInput = z
+  .object({ ...invoiceFields, __v: z.number().int() })
+  .strict()
+  .superRefine(checkInvoice);
+export type UpdateInvoiceInput = z.input<typeof UpdateInvoiceInput>;
+
+export const VOID_REASON_REQUIRED = 'Give a reason for voiding';
+
+export const VoidInvoiceInput = z.object({
+  reason: z.string(VOID_REASON_REQUIRED).trim().min(1, VOID_REASON_REQUIRED).max(1000),
+  /** Also start a new draft copy that replaces the voided invoice. */
+  reissue: z.boolean().optional(),
+});
+export type VoidInvoiceInput = z.input<typeof VoidInvoiceInput>;
+
+export const MarkInvoicePaidInput = z.object({ paymentId: Id });
+export type MarkInvoicePaidInput = z.input<typeof MarkInvoicePaidInput>;
+
+export const VoidedInvoice = z.object({ voided: Invoice, reissued: Invoice.nullable() });
+export type VoidedInvoice = z.infer<typeof VoidedInvoice>;
+
+/** `q` searches number and client name; `sort`: number, issueDate, dueDate, total, createdAt. */
+export const InvoiceQuery = PageQuery.extend({
+  status: InvoiceStatus.optional(),
+  // Query strings carry text: 'true' / 'false' (z.coerce.boolean would read 'false' as true).
+  overdue: z.stringbool().optional(),
+  clientType: InvoiceClientType.optional(),
+  clientId: Id.optional(),
+});
+export type InvoiceQuery = z.infer<typeof InvoiceQuery>;
+
+const tag = 'invoices';
+const oneInvoice = envelope(Invoice);
+
+export const invoicesApi = {
+  list: call('GET', '/invoices', {
+    summary: 'Written invoices (admin, accountant: all; owner: issued invoices addressed to them)',
+    tag,
+    query: InvoiceQuery,
+    reply: pageEnvelope(Invoice),
+  }),
+  create: call('POST', '/invoices', {
+    summary: 'Create a draft invoice (accountant)',
+    tag,
+    body: InvoiceInput,
+    reply: oneInvoice,
+    status: 201,
+  }),
+  get: call('GET', '/invoices/:id', { summary: 'One invoice', tag, params: IdParam, reply: oneInvoice }),
+  update: call('PUT', '/invoices/:id', {
+    summary: 'Change a draft (accountant); an issued invoice is immutable (422)',
+    tag,
+    params: IdParam,
+    body: UpdateInvoiceInput,
+    reply: oneInvoice,
+  }),
+  issue: call('POST', '/invoices/:id/issue', {
+    summary: 'Issue a draft: assigns the next number and freezes VAT and totals (accountant)',
+    tag,
+    params: IdParam,
+    reply: oneInvoice,
+  }),
+  void: call('POST', '/invoices/:id/void', {
+    summary: 'Void an issued invoice, optionally starting a replacement draft (accountant)',
+    tag,
+    params: IdParam,
+    body: VoidInvoiceInput,
+    reply: envelope(VoidedInvoice),
+  }),
+  markPaid: call('POST', '/invoices/:id/mark-paid', {
+    summary: 'Mark an issued invoice paid by a payment of the company (accountant)',
+    tag,
+    params: IdParam,
+    body: MarkInvoicePaidInput,
+    reply: oneInvoice,
+  }),
+  pdf: call('GET', '/invoices/:id/pdf', {
+    summary: 'The invoice as a PDF',
+    tag,
+    params: IdParam,
+    reply: z.string(),
+    produces: 'application/pdf',
+  }),
+};

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PDFParse } from 'pdf-parse';
+import { formatMoney } from '@lintel/contracts';
+import type { Browser, Download } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function pdfText(download: Download): Promise<string> {
+  const file = readFileSync(await download.path());
+  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+  const parser = new PDFParse({ data: file });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
+interface InvoiceRow {
+  number: string | null;
+  status: string;
+  subtotal: number;
+  vat: number;
+  total: number;
+}
+
+describe('written invoices, end to end', () => {
+  it('the accountant drafts an invoice to a free-text client, issues it and downloads the PDF', async () => {
+    const client = `E2E Client ${randomUUID().slice(0, 6)}`;
+    const page = await newPage(browser, app.baseUrl);
+    await signInThroughForm(page, 'accountant@demo.test');
+    await page.waitForURL('**/accountant-dashboard');
+    await navLink(page, 'Written invoices').click();
+    await page.waitForURL('**/accountant-dashboard/written-invoices');
+
+    await page.getByRole('button', { name: 'New invoice' }).click();
+    const form = page.getByRole('dialog', { name: 'New invoice' });
+    await form.getByLabel('Client name').fill(client);
+    await form.getByLabel('Client address').fill('7 Baines Avenue, Harare');
+    await form.getByLabel('Due date').fill('2026-12-31');
+    await form.getByLabel('Line 1 description').fill('Tenant placement');
+    await form.getByLabel('Quantity').first().fill('2');
+    await form.getByLabel('Unit price').first().fill('150');
+    await form.getByRole('button', { name: 'Add line' }).click();
+    await form.getByLabel('Line 2 description').fill('Inspection hours');
+    await form.getByLabel('Quantity').nth(1).fill('1.5');
+    await form.getByLabel('Unit price').nth(1).fill('80');
+    await expect.poll(() => form.getByRole('group', { name: 'Totals' }).textContent()).toContain('$420.00');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    await expect.poll(() => form.isVisible()).toBe(false);
+
+    await page.getByLabel('Search invoices').fill(client);
+    await page.getByRole('button', { name: `Actions for draft for ${client}` }).click();
+    await page.getByRole('menuitem', { name: 'Issue' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Issue invoice' });
+    await confirm.getByRole('button', { name: 'Issue' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+
+    const session = await apiSignIn(app.baseUrl, 'accountant@demo.test');
+    const listed = (await (
+      await fetch(`${app.baseUrl}/api/invoices?q=${encodeURIComponent(client)}`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as { data: InvoiceRow[] };
+    const invoice = listed.data[0]!;
+    expect(invoice).toMatchObject({ status: 'issued', subtotal: 42000 });
+    expect(invoice.total).toBe(invoice.subtotal + invoice.vat);
+    const number = invoice.number!;
+    const total = formatMoney(invoice.total, 'USD');
+    await expect.poll(() => page.getByRole('grid', { name: 'Invoices' }).textContent()).toContain(number);
+
+    await page.getByRole('button', { name: `Actions for ${number}` }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download PDF' }).click(),
+    ]);
+    const text = await pdfText(download);
+    expect(text).toContain(number);
+    expect(text).toContain(total);
+    expect(text).toContain(client);
+  });
+});

@@ -1,0 +1,38 @@
+import { formatQuantity } from '@lintel/contracts';
+import { transact, type Ctx } from '../../db/scope.ts';
+import { renderInvoicePdf } from '../../lib/documents/index.ts';
+import type { FileReply } from '../../lib/http.ts';
+import { findCompany, findLetterhead } from '../companies/index.ts';
+import * as service from './service.ts';
+
+export async function invoicePdf(ctx: Ctx, id: string): Promise<FileReply> {
+  const invoice = await service.getInvoice(ctx, id);
+  const { company, bankAccounts } = await transact(ctx, async (tx) => ({
+    company: await findLetterhead(tx, ctx.companyId),
+    bankAccounts: (await findCompany(tx, ctx.companyId))?.bankAccounts ?? [],
+  }));
+  const body = await renderInvoicePdf({
+    company,
+    bankAccounts,
+    number: invoice.number,
+    status: invoice.status,
+    isOverdue: invoice.isOverdue,
+    voidReason: invoice.voidReason,
+    client: { name: invoice.clientName, address: invoice.clientAddress, email: invoice.clientEmail },
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    currency: invoice.currency,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: formatQuantity(line.quantityMilli),
+      unitPrice: line.unitPrice,
+      amount: line.amount,
+    })),
+    vatRateBp: invoice.vatRateBp,
+    subtotal: invoice.subtotal,
+    vat: invoice.vat,
+    total: invoice.total,
+    notes: invoice.notes,
+  });
+  return { body, contentType: 'application/pdf', filename: `invoice-${invoice.number ?? 'draft'}.pdf` };
+}

@@ -1,0 +1,40 @@
+import type { Invoice } from '@lintel/contracts';
+import { toIso } from '../../lib/http.ts';
+import type { InvoiceView } from './repo.ts';
+
+/** `today` decides whether an issued invoice is overdue (PRODUCT.md: flagged past its due date). */
+export function toInvoice({ invoice, lines }: InvoiceView, today: string): Invoice {
+  return {
+    _id: invoice.id,
+    companyId: invoice.companyId,
+    number: invoice.number,
+    status: invoice.status,
+    clientType: invoice.clientType,
+    clientId: invoice.clientId,
+    clientName: invoice.clientName,
+    clientAddress: invoice.clientAddress,
+    clientEmail: invoice.clientEmail,
+    currency: invoice.currency,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    vatRateBp: invoice.vatRateBp,
+    subtotal: invoice.subtotalCents,
+    vat: invoice.vatCents,
+    total: invoice.totalCents,
+    notes: invoice.notes,
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantityMilli: line.quantityMilli,
+      unitPrice: line.unitPriceCents,
+      amount: line.amountCents,
+    })),
+    isOverdue: invoice.status === 'issued' && invoice.dueDate !== null && invoice.dueDate < today,
+    paymentId: invoice.paymentId,
+    paidAt: toIso(invoice.paidAt),
+    voidedAt: toIso(invoice.voidedAt),
+    voidReason: invoice.voidReason,
+    replacesId: invoice.replacesId,
+    createdAt: toIso(invoice.createdAt)!,
+    __v: invoice.version,
+  };
+}

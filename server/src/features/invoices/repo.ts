@@ -1,0 +1,174 @@
+import { and, asc, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { InvoiceClientType, InvoiceStatus } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
+import { invoiceLines, invoices, payments, tenants } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+import { containsPattern } from '../../lib/list-query.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type InvoiceView = { invoice: InvoiceRow; lines: InvoiceLineRow[] };
+export type InvoiceValues = Omit<typeof invoices.$inferInsert, 'id' | 'companyId'>;
+export type LineValues = Pick<
+  InvoiceLineRow,
+  'description' | 'quantityMilli' | 'unitPriceCents' | 'amountCents'
+>;
+
+async function linesOf(tx: Tx, scope: Scope, ids: string[]): Promise<Map<string, InvoiceLineRow[]>> {
+  const byInvoice = new Map<string, InvoiceLineRow[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byInvoice;
+  const rows = await tx
+    .select()
+    .from(invoiceLines)
+    .where(inCompany(invoiceLines, scope, or(...ids.map((id) => eq(invoiceLines.invoiceId, id)))))
+    .orderBy(asc(invoiceLines.position));
+  for (const row of rows) byInvoice.get(row.invoiceId)?.push(row);
+  return byInvoice;
+}
+
+export async function findInvoice(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  lock = false,
+): Promise<InvoiceView | undefined> {
+  const query = tx
+    .select()
+    .from(invoices)
+    .where(inCompany(invoices, scope, eq(invoices.id, id)));
+  const [invoice] = lock ? await query.for('update') : await query;
+  if (!invoice) return undefined;
+  return { invoice, lines: (await linesOf(tx, scope, [id])).get(id) ?? [] };
+}
+
+export async function insertInvoice(
+  tx: Tx,
+  scope: Scope,
+  values: InvoiceValues,
+  lines: LineValues[],
+): Promise<string> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...values, companyId: scope.companyId })
+    .returning({ id: invoices.id });
+  await replaceLines(tx, scope, row!.id, lines);
+  return row!.id;
+}
+
+export async function replaceLines(tx: Tx, scope: Scope, invoiceId: string, lines: LineValues[]) {
+  await tx.delete(invoiceLines).where(inCompany(invoiceLines, scope, eq(invoiceLines.invoiceId, invoiceId)));
+  if (lines.length === 0) return;
+  await tx
+    .insert(invoiceLines)
+    .values(lines.map((line, position) => ({ ...line, position, invoiceId, companyId: scope.companyId })));
+}
+
+/** Updates the invoice at `version` (when given); false when someone changed it first. */
+export async function updateInvoice(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  values: Partial<InvoiceValues>,
+  version?: number,
+): Promise<boolean> {
+  const updated = await tx
+    .update(invoices)
+    .set({ ...values, updatedAt: sql`now()`, version: sql`${invoices.version} + 1` })
+    .where(
+      inCompany(
+        invoices,
+        scope,
+        eq(invoices.id, id),
+        version === undefined ? undefined : eq(invoices.version, version),
+      ),
+    )
+    .returning({ id: invoices.id });
+  return updated.length === 1;
+}
+
+export interface InvoiceFilter {
+  q?: string | undefined;
+  status?: InvoiceStatus | undefined;
+  overdueOn?: string | undefined;
+  clientType?: InvoiceClientType | undefined;
+  clientId?: string | undefined;
+  /** Owners never see drafts. */
+  excludeDrafts?: boolean;
+}
+
+function where(scope: Scope, filter: InvoiceFilter): SQL | undefined {
+  const pattern = containsPattern(filter.q);
+  return inCompany(
+    invoices,
+    scope,
+    pattern ? or(ilike(invoices.number, pattern), ilike(invoices.clientName, pattern)) : undefined,
+    filter.status ? eq(invoices.status, filter.status) : undefined,
+    filter.overdueOn ? and(eq(invoices.status, 'issued'), lt(invoices.dueDate, filter.overdueOn)) : undefined,
+    filter.clientType ? eq(invoices.clientType, filter.clientType) : undefined,
+    filter.clientId ? eq(invoices.clientId, filter.clientId) : undefined,
+    filter.excludeDrafts ? ne(invoices.status, 'draft') : undefined,
+  );
+}
+
+export const sortColumns = {
+  number: invoices.number,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  total: invoices.totalCents,
+  createdAt: invoices.createdAt,
+};
+
+export async function listInvoices(
+  tx: Tx,
+  scope: Scope,
+  filter: InvoiceFilter,
+  paging: { page: number; pageSize: number; sort: keyof typeof sortColumns; descending: boolean },
+): Promise<{ items: InvoiceView[]; total: number }> {
+  const condition = where(scope, filter);
+  const order = paging.descending ? desc : asc;
+  const rows = await tx
+    .select()
+    .from(invoices)
+    .where(condition)
+    .orderBy(order(sortColumns[paging.sort]), desc(invoices.createdAt))
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize);
+  const lines = await linesOf(
+    tx,
+    scope,
+    rows.map((row) => row.id),
+  );
+  const [counted] = await tx.select({ total: count() }).from(invoices).where(condition);
+  return {
+    items: rows.map((invoice) => ({ invoice, lines: lines.get(invoice.id) ?? [] })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** A tenant as an invoice client (read-only: the tenants feature exports no finder yet). */
+export const findTenantClient = async (tx: Tx, scope: Scope, id: string) =>
+  (
+    await tx
+      .select({ name: tenants.name, email: tenants.email })
+      .from(tenants)
+      .where(inCompany(tenants, scope, eq(tenants.id, id)))
+  )[0];
+
+/** The payment an invoice is settled by (read-only: payments exports no finder yet). */
+export const findPaymentForInvoice = async (tx: Tx, scope: Scope, id: string) =>
+  (
+    await tx
+      .select({ id: payments.id, status: payments.status, currency: payments.currency })
+      .from(payments)
+      .where(inCompany(payments, scope, eq(payments.id, id)))
+  )[0];
+
+/** The invoice already settled by this payment, if any. */
+export const findInvoiceByPayment = async (tx: Tx, scope: Scope, paymentId: string) =>
+  (
+    await tx
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(inCompany(invoices, scope, eq(invoices.paymentId, paymentId)))
+  )[0];

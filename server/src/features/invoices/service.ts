@@ -1,0 +1,330 @@
+import {
+  computeInvoiceTotals,
+  type Invoice,
+  type InvoiceInput,
+  type InvoiceQuery,
+  type UpdateInvoiceInput,
+  type VoidedInvoice,
+} from '@lintel/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { nextNumber } from '../../db/sequences.ts';
+import { conflict, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
+import { parseSort } from '../../lib/list-query.ts';
+import { assertRole } from '../../lib/roles.ts';
+import { auditActor, recordAudit } from '../audit/index.ts';
+import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
+import { todayIso } from '../leases/index.ts';
+import { findOwner, findOwnerOfUser } from '../owners/index.ts';
+import { toInvoice } from './dto.ts';
+import * as repo from './repo.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+type Input = z.output<typeof InvoiceInput>;
+
+const INVOICE_NOT_FOUND = () => notFound('Invoice not found');
+// PRODUCT.md roles table: admin reads, accountant edits, an owner reads what is addressed to them.
+const READERS = ['admin', 'accountant', 'owner'] as const;
+const EDITORS = ['accountant'] as const;
+
+/**
+ * An owner sees issued invoices addressed to their owner record (undefined: they have none);
+ * null for staff readers, who see all.
+ */
+async function ownerClientId(tx: Tx, ctx: Ctx): Promise<string | null | undefined> {
+  if (ctx.role !== 'owner') return null;
+  return (await findOwnerOfUser(tx, ctx, ctx.userId))?.id;
+}
+
+async function loadVisible(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<repo.InvoiceView> {
+  if (!isUuid(id)) throw INVOICE_NOT_FOUND();
+  const view = await repo.findInvoice(tx, ctx, id, lock);
+  if (!view) throw INVOICE_NOT_FOUND();
+  const ownerId = await ownerClientId(tx, ctx);
+  if (
+    ownerId !== null &&
+    (view.invoice.clientType !== 'owner' ||
+      view.invoice.clientId !== ownerId ||
+      view.invoice.status === 'draft')
+  ) {
+    throw INVOICE_NOT_FOUND();
+  }
+  return view;
+}
+
+const reload = async (tx: Tx, scope: Scope, id: string, today: string) =>
+  toInvoice((await repo.findInvoice(tx, scope, id))!, today);
+
+/** The client as printed: an owner's or tenant's record supplies the name and email. */
+async function resolveClient(tx: Tx, scope: Scope, input: Input) {
+  const given = {
+    clientType: input.clientType,
+    clientAddress: input.clientAddress || null,
+    clientEmail: input.clientEmail || null,
+  };
+  if (input.clientType === 'other') {
+    return { ...given, clientId: null, clientName: input.clientName! };
+  }
+  const owner = input.clientType === 'owner' ? await findOwner(tx, scope, input.clientId!) : undefined;
+  // findOwner also answers to the owner's user id; the invoice names the owner record itself.
+  const record =
+    input.clientType === 'owner'
+      ? owner?.id === input.clientId
+        ? owner
+        : undefined
+      : await repo.findTenantClient(tx, scope, input.clientId!);
+  if (!record) {
+    throw unprocessable('INVALID_CLIENT', `The chosen ${input.clientType} is not one of this company's.`);
+  }
+  return {
+    ...given,
+    clientId: input.clientId!,
+    clientName: record.name,
+    clientEmail: given.clientEmail ?? record.email ?? null,
+  };
+}
+
+/** A draft's figures use the company's VAT rate as it stands; issuing freezes them. */
+function priced(lines: Input['lines'], vatRateBp: number) {
+  const totals = computeInvoiceTotals(
+    lines.map((line) => ({ quantityMilli: line.quantity, unitPrice: line.unitPrice })),
+    vatRateBp,
+  );
+  return {
+    lines: lines.map((line, index) => ({
+      description: line.description,
+      quantityMilli: line.quantity,
+      unitPriceCents: line.unitPrice,
+      amountCents: totals.lineAmounts[index]!,
+    })),
+    totals: { vatRateBp, subtotalCents: totals.subtotal, vatCents: totals.vat, totalCents: totals.total },
+  };
+}
+
+async function draftValues(tx: Tx, scope: Scope, input: Input) {
+  const settings = await loadFinanceSettings(tx, scope);
+  assertCurrencyEnabled(settings, input.currency);
+  const client = await resolveClient(tx, scope, input);
+  let pricing;
+  try {
+    pricing = priced(input.lines, settings.vatRegistered ? settings.vatRateBp : 0);
+  } catch {
+    throw unprocessable('TOTAL_TOO_LARGE', 'The invoice total is too large.');
+  }
+  return {
+    values: {
+      ...client,
+      currency: input.currency,
+      issueDate: input.issueDate,
+      dueDate: input.dueDate,
+      notes: input.notes || null,
+      ...pricing.totals,
+    },
+    lines: pricing.lines,
+  };
+}
+
+export const createInvoice = (ctx: Ctx, input: Input, today = todayIso()) =>
+  transact(ctx, async (tx): Promise<Invoice> => {
+    assertRole(ctx, EDITORS);
+    const { values, lines } = await draftValues(tx, ctx, input);
+    const id = await repo.insertInvoice(tx, ctx, { ...values, createdBy: ctx.userId }, lines);
+    const after = await reload(tx, ctx, id, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.created',
+      entity: 'invoice',
+      entityId: id,
+      after,
+    });
+    return after;
+  });
+
+function assertDraft(invoice: repo.InvoiceRow) {
+  if (invoice.status !== 'draft') {
+    throw unprocessable(
+      'INVOICE_NOT_DRAFT',
+      'Only a draft can be changed. An issued invoice is final: void it and issue a new one.',
+    );
+  }
+}
+
+export const updateInvoice = (
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof UpdateInvoiceInput>,
+  today = todayIso(),
+) =>
+  transact(ctx, async (tx): Promise<Invoice> => {
+    assertRole(ctx, EDITORS);
+    const view = await loadVisible(tx, ctx, id, true);
+    assertDraft(view.invoice);
+    const before = toInvoice(view, today);
+    const { __v, ...fields } = input;
+    const { values, lines } = await draftValues(tx, ctx, fields);
+    if (!(await repo.updateInvoice(tx, ctx, id, values, __v))) throw staleVersion('invoice');
+    await repo.replaceLines(tx, ctx, id, lines);
+    const after = await reload(tx, ctx, id, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.updated',
+      entity: 'invoice',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+
+export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
+  transact(ctx, async (tx): Promise<Invoice> => {
+    assertRole(ctx, EDITORS);
+    const view = await loadVisible(tx, ctx, id, true);
+    assertDraft(view.invoice);
+    const before = toInvoice(view, today);
+    const settings = await loadFinanceSettings(tx, ctx);
+    const vatRateBp = settings.vatRegistered ? settings.vatRateBp : 0;
+    const totals = computeInvoiceTotals(
+      view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
+      vatRateBp,
+    );
+    // As late as possible: the counter row stays locked until commit.
+    const sequence = await nextNumber(tx, ctx, 'invoice');
+    await repo.updateInvoice(tx, ctx, id, {
+      status: 'issued',
+      number: `${settings.invoicePrefix}${String(sequence).padStart(6, '0')}`,
+      vatRateBp,
+      subtotalCents: totals.subtotal,
+      vatCents: totals.vat,
+      totalCents: totals.total,
+    });
+    const after = await reload(tx, ctx, id, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.issued',
+      entity: 'invoice',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+
+export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boolean, today = todayIso()) =>
+  transact(ctx, async (tx): Promise<VoidedInvoice> => {
+    assertRole(ctx, EDITORS);
+    const view = await loadVisible(tx, ctx, id, true);
+    if (view.invoice.status !== 'issued') {
+      throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be voided.');
+    }
+    const before = toInvoice(view, today);
+    await repo.updateInvoice(tx, ctx, id, { status: 'void', voidedAt: new Date(), voidReason: reason });
+    const voided = await reload(tx, ctx, id, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.voided',
+      entity: 'invoice',
+      entityId: id,
+      before,
+      after: voided,
+    });
+    if (!reissue) return { voided, reissued: null };
+    const { invoice, lines } = view;
+    const copyId = await repo.insertInvoice(
+      tx,
+      ctx,
+      {
+        clientType: invoice.clientType,
+        clientId: invoice.clientId,
+        clientName: invoice.clientName,
+        clientAddress: invoice.clientAddress,
+        clientEmail: invoice.clientEmail,
+        currency: invoice.currency,
+        issueDate: invoice.issueDate,
+        dueDate: invoice.dueDate,
+        notes: invoice.notes,
+        vatRateBp: invoice.vatRateBp,
+        subtotalCents: invoice.subtotalCents,
+        vatCents: invoice.vatCents,
+        totalCents: invoice.totalCents,
+        replacesId: invoice.id,
+        createdBy: ctx.userId,
+      },
+      lines.map(({ description, quantityMilli, unitPriceCents, amountCents }) => ({
+        description,
+        quantityMilli,
+        unitPriceCents,
+        amountCents,
+      })),
+    );
+    const reissued = await reload(tx, ctx, copyId, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.created',
+      entity: 'invoice',
+      entityId: copyId,
+      after: reissued,
+    });
+    return { voided, reissued };
+  });
+
+export const markInvoicePaid = (ctx: Ctx, id: string, paymentId: string, today = todayIso()) =>
+  transact(ctx, async (tx): Promise<Invoice> => {
+    assertRole(ctx, EDITORS);
+    const view = await loadVisible(tx, ctx, id, true);
+    if (view.invoice.status !== 'issued') {
+      throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be marked paid.');
+    }
+    const payment = await repo.findPaymentForInvoice(tx, ctx, paymentId);
+    if (!payment)
+      throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
+    if (payment.status !== 'completed') {
+      throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
+    }
+    if (payment.currency !== view.invoice.currency) {
+      throw unprocessable(
+        'CURRENCY_MISMATCH',
+        `This invoice is in ${view.invoice.currency}: choose a payment in it.`,
+      );
+    }
+    const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
+    if (settled)
+      throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
+    const before = toInvoice(view, today);
+    await repo.updateInvoice(tx, ctx, id, { status: 'paid', paymentId, paidAt: new Date() });
+    const after = await reload(tx, ctx, id, today);
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'invoice.paid',
+      entity: 'invoice',
+      entityId: id,
+      before,
+      after,
+    });
+    return after;
+  });
+
+export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    const ownerId = await ownerClientId(tx, ctx);
+    if (ownerId === undefined) return { items: [], total: 0 };
+    const { sort, descending } = query.sort
+      ? parseSort(query.sort, repo.sortColumns, 'createdAt')
+      : { sort: 'createdAt' as const, descending: true };
+    const page = await repo.listInvoices(
+      tx,
+      ctx,
+      {
+        q: query.q,
+        status: query.status,
+        overdueOn: query.overdue ? today : undefined,
+        clientType: ownerId === null ? query.clientType : 'owner',
+        clientId: ownerId ?? query.clientId,
+        excludeDrafts: ownerId !== null,
+      },
+      { page: query.page, pageSize: query.pageSize, sort, descending },
+    );
+    return { items: page.items.map((view) => toInvoice(view, today)), total: page.total };
+  });
+
+export const getInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, READERS);
+    return toInvoice(await loadVisible(tx, ctx, id), today);
+  });

@@ -1,0 +1,2 @@
+export { levyRoutes } from './routes.ts';
+export { ensureLevyCharges } from './service.ts';

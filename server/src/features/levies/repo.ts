@@ -1,0 +1,173 @@
+import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { levyCharges, levySchedules, owners, properties } from '../../db/schema/index.ts';
+import { inCompany, type Ctx } from '../../db/scope.ts';
+import { containsPattern } from '../../lib/list-query.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+export type ScheduleRow = typeof levySchedules.$inferSelect & { propertyName: string };
+
+/** Owners see the levies of the properties owned by the owner record bound to them. */
+const ownedBy = (ownerUserId: string | undefined): SQL | undefined =>
+  ownerUserId === undefined
+    ? undefined
+    : sql`${properties.ownerId} in (select ${owners.id} from ${owners} where ${owners.userId} = ${ownerUserId})`;
+
+const scheduleColumns = { schedule: levySchedules, propertyName: properties.name };
+
+const toScheduleRow = (row: { schedule: typeof levySchedules.$inferSelect; propertyName: string }) => ({
+  ...row.schedule,
+  propertyName: row.propertyName,
+});
+
+export async function listSchedules(
+  tx: Tx,
+  scope: Scope,
+  filter: { q?: string | undefined; propertyId?: string | undefined; ownerUserId?: string | undefined },
+  paging: { page: number; pageSize: number },
+): Promise<{ items: ScheduleRow[]; total: number }> {
+  const pattern = containsPattern(filter.q);
+  const where = inCompany(
+    levySchedules,
+    scope,
+    filter.propertyId ? eq(levySchedules.propertyId, filter.propertyId) : undefined,
+    pattern ? or(ilike(properties.name, pattern), ilike(levySchedules.bodyCorporate, pattern)) : undefined,
+    ownedBy(filter.ownerUserId),
+  );
+  const [rows, [total]] = await Promise.all([
+    tx
+      .select(scheduleColumns)
+      .from(levySchedules)
+      .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
+      .where(where)
+      .orderBy(asc(sql`lower(${properties.name})`), asc(levySchedules.bodyCorporate), asc(levySchedules.id))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    tx
+      .select({ total: count() })
+      .from(levySchedules)
+      .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
+      .where(where),
+  ]);
+  return { items: rows.map(toScheduleRow), total: total?.total ?? 0 };
+}
+
+export async function findSchedule(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  ownerUserId?: string,
+): Promise<ScheduleRow | undefined> {
+  const [row] = await tx
+    .select(scheduleColumns)
+    .from(levySchedules)
+    .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
+    .where(inCompany(levySchedules, scope, eq(levySchedules.id, id), ownedBy(ownerUserId)));
+  return row && toScheduleRow(row);
+}
+
+export async function insertSchedule(tx: Tx, values: typeof levySchedules.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(levySchedules).values(values).returning({ id: levySchedules.id });
+  return row!.id;
+}
+
+/** Updates only at the expected version; undefined means someone changed it first. */
+export async function updateSchedule(
+  tx: Tx,
+  scope: Scope,
+  id: string,
+  changes: Partial<typeof levySchedules.$inferInsert>,
+  expectedVersion: number,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .update(levySchedules)
+    .set({ ...changes, updatedAt: sql`now()`, version: sql`${levySchedules.version} + 1` })
+    .where(
+      inCompany(levySchedules, scope, eq(levySchedules.id, id), eq(levySchedules.version, expectedVersion)),
+    )
+    .returning({ id: levySchedules.id });
+  return row?.id;
+}
+
+export const allSchedules = (tx: Tx, scope: Scope) =>
+  tx
+    .select({
+      id: levySchedules.id,
+      propertyId: levySchedules.propertyId,
+      amountCents: levySchedules.amountCents,
+      currency: levySchedules.currency,
+      startDate: levySchedules.startDate,
+      endDate: levySchedules.endDate,
+    })
+    .from(levySchedules)
+    .where(inCompany(levySchedules, scope));
+
+export async function insertCharges(tx: Tx, rows: (typeof levyCharges.$inferInsert)[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(levyCharges)
+    .values(rows)
+    .onConflictDoNothing({ target: [levyCharges.scheduleId, levyCharges.period] })
+    .returning({ id: levyCharges.id });
+  return inserted.length;
+}
+
+const chargeColumns = {
+  id: levyCharges.id,
+  scheduleId: levyCharges.scheduleId,
+  propertyId: levyCharges.propertyId,
+  propertyName: properties.name,
+  bodyCorporate: levySchedules.bodyCorporate,
+  period: levyCharges.period,
+  dueDate: levyCharges.dueDate,
+  amountCents: levyCharges.amountCents,
+  currency: levyCharges.currency,
+  expenseId: levyCharges.expenseId,
+  paidAt: levyCharges.paidAt,
+};
+
+/** The period's charges, and earlier ones still unpaid, oldest first. */
+export const chargesDue = (tx: Tx, scope: Scope, period: string, ownerUserId: string | undefined) =>
+  tx
+    .select(chargeColumns)
+    .from(levyCharges)
+    .innerJoin(levySchedules, eq(levySchedules.id, levyCharges.scheduleId))
+    .innerJoin(properties, eq(properties.id, levyCharges.propertyId))
+    .where(
+      inCompany(
+        levyCharges,
+        scope,
+        or(
+          eq(levyCharges.period, period),
+          and(lt(levyCharges.period, period), isNull(levyCharges.expenseId)),
+        ),
+        ownedBy(ownerUserId),
+      ),
+    )
+    .orderBy(asc(levyCharges.period), asc(sql`lower(${properties.name})`), asc(levyCharges.id));
+
+/** Locks the charges being paid (in id order, so two payers never deadlock): none is paid twice. */
+export async function lockCharges(tx: Tx, scope: Scope, ids: string[]) {
+  const locked = await tx
+    .select({ id: levyCharges.id })
+    .from(levyCharges)
+    .where(inCompany(levyCharges, scope, inArray(levyCharges.id, ids)))
+    .orderBy(asc(levyCharges.id))
+    .for('update');
+  if (locked.length === 0) return [];
+  return tx
+    .select(chargeColumns)
+    .from(levyCharges)
+    .innerJoin(levySchedules, eq(levySchedules.id, levyCharges.scheduleId))
+    .innerJoin(properties, eq(properties.id, levyCharges.propertyId))
+    .where(inCompany(levyCharges, scope, inArray(levyCharges.id, ids)))
+    .orderBy(asc(levyCharges.period), asc(sql`lower(${properties.name})`), asc(levyCharges.id));
+}
+
+export async function markChargePaid(tx: Tx, scope: Scope, id: string, expenseId: string) {
+  await tx
+    .update(levyCharges)
+    .set({ expenseId, paidAt: sql`now()` })
+    .where(inCompany(levyCharges, scope, eq(levyCharges.id, id)));
+}

@@ -1,0 +1,2 @@
+export { taskRoutes } from './routes.ts';
+export { notifyTasksDueToday } from './service.ts';

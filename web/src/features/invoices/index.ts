@@ -1,0 +1,1 @@
+export { canEditInvoices, canReadInvoices } from './api.ts';

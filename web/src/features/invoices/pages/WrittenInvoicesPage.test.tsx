@@ -1,0 +1,155 @@
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role, User } from '@lintel/contracts';
+import { theme } from '../../../app/theme.ts';
+import { makeUser } from '../../../test/fixtures.ts';
+import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { renderAt } from '../../../test/render.tsx';
+import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
+import { makePayment } from '../../payments/test/payment-fixtures.ts';
+import { makeInvoice } from '../test/invoice-fixtures.ts';
+import { WrittenInvoicesPage } from './WrittenInvoicesPage.tsx';
+
+const auth = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+
+const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
+const page = (data: unknown[]) => ({
+  status: 200,
+  data: { status: 'success', data, meta: { page: 1, pageSize: 25, total: data.length } },
+});
+
+let server: MockServer;
+
+function render(role: Role) {
+  auth.user = makeUser({ role });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderAt(
+    '/accountant-dashboard/written-invoices',
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <WrittenInvoicesPage />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+async function chooseAction(name: string, action: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+beforeEach(() => {
+  server = mockHttp();
+  server.on('GET', '/settings/finance', ok(makeFinanceSettings()));
+  auth.user = null;
+});
+
+describe('WrittenInvoicesPage', () => {
+  it('tells agents who handles invoices and calls nothing', async () => {
+    render('agent');
+    expect(await screen.findByText("Invoices are handled by your agency's accountants.")).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('lists invoices with client, total, status and the overdue flag', async () => {
+    server.on(
+      'GET',
+      '/invoices',
+      page([
+        makeInvoice({ isOverdue: true }),
+        makeInvoice({ number: null, status: 'draft', clientName: 'Draft Co' }),
+      ]),
+    );
+    render('accountant');
+    const grid = await screen.findByRole('grid', { name: 'Invoices' });
+    expect(await within(grid).findByText('INV-000007')).toBeInTheDocument();
+    expect(within(grid).getByText('Acme Holdings')).toBeInTheDocument();
+    expect(within(grid).getAllByText('$80.52')).toHaveLength(2);
+    expect(within(grid).getByText('Overdue')).toBeInTheDocument();
+    expect(within(grid).getByText('Draft Co')).toBeInTheDocument();
+  });
+
+  it('sends the overdue filter', async () => {
+    server.on('GET', '/invoices', page([]));
+    render('accountant');
+    await screen.findByText('No invoices yet');
+    await userEvent.click(screen.getByRole('switch', { name: 'Overdue only' }));
+    await waitFor(() => expect(server.calls.at(-1)?.params).toMatchObject({ overdue: true }));
+  });
+
+  it('issues a draft after a confirmation', async () => {
+    const draft = makeInvoice({ number: null, status: 'draft' });
+    server.on('GET', '/invoices', page([draft]));
+    server.on('POST', `/invoices/${draft._id}/issue`, ok(makeInvoice({ _id: draft._id })));
+    render('accountant');
+    await chooseAction('draft for Acme Holdings', 'Issue');
+    const dialog = await screen.findByRole('dialog', { name: 'Issue invoice' });
+    expect(dialog).toHaveTextContent('$80.52');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    await waitFor(() =>
+      expect(
+        server.calls.some((call) => call.method === 'POST' && call.url === `/invoices/${draft._id}/issue`),
+      ).toBe(true),
+    );
+  });
+
+  it('voids and reissues with a reason', async () => {
+    const issued = makeInvoice();
+    server.on('GET', '/invoices', page([issued]));
+    server.on(
+      'POST',
+      `/invoices/${issued._id}/void`,
+      ok({
+        voided: makeInvoice({ status: 'void' }),
+        reissued: makeInvoice({ status: 'draft', number: null }),
+      }),
+    );
+    render('accountant');
+    await chooseAction('INV-000007', 'Void and reissue');
+    const dialog = await screen.findByRole('dialog', { name: 'Void and reissue invoice' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Wrong client');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void and reissue' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.url.endsWith('/void'))?.body).toEqual({
+        reason: 'Wrong client',
+        reissue: true,
+      }),
+    );
+  });
+
+  it('marks an issued invoice paid with a payment picked from the list', async () => {
+    const issued = makeInvoice();
+    const payment = makePayment({ receiptNumber: 'RCT-000099', amount: 8052 });
+    server.on('GET', '/invoices', page([issued]));
+    server.on('GET', '/payments', page([payment]));
+    server.on('POST', `/invoices/${issued._id}/mark-paid`, ok(makeInvoice({ status: 'paid' })));
+    render('accountant');
+    await chooseAction('INV-000007', 'Mark paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark invoice paid' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Payment/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /RCT-000099/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.url.endsWith('/mark-paid'))?.body).toEqual({
+        paymentId: payment._id,
+      }),
+    );
+    expect(server.calls.find((call) => call.url === '/payments')?.params).toMatchObject({
+      status: 'completed',
+      currency: 'USD',
+    });
+  });
+
+  it('admins read but see no editing actions', async () => {
+    server.on('GET', '/invoices', page([makeInvoice()]));
+    render('admin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for INV-000007' }));
+    expect(await screen.findByRole('menuitem', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Void' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New invoice' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,315 @@
+import { useMemo, useState } from 'react';
+import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  VoidInvoiceInput,
+  type Invoice,
+  type InvoiceStatus,
+} from '@lintel/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { optionItems } from '../../../components/option-items.tsx';
+import { PageHeader } from '../../../components/PageHeader.tsx';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
+import { SearchField } from '../../../components/SearchField.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
+import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { useDownload } from '../../../components/use-download.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { toApiError } from '../../../lib/http.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
+// The leases feature's calendar-date format: invoice dates are the same kind of date.
+import { formatLeaseDate } from '../../leases/lease-labels.ts';
+import {
+  canEditInvoices,
+  canReadInvoices,
+  downloadInvoicePdf,
+  useInvoices,
+  useIssueInvoice,
+  useVoidInvoice,
+  type InvoiceListQuery,
+} from '../api.ts';
+import { InvoiceActions, type InvoiceAction } from '../components/InvoiceActions.tsx';
+import { InvoiceEditorDialog } from '../components/InvoiceEditorDialog.tsx';
+import { InvoiceStatusChip } from '../components/InvoiceStatusChip.tsx';
+import { MarkPaidDialog } from '../components/MarkPaidDialog.tsx';
+
+/** Grid columns the server sorts by; their field names are the API's `sort` keys. */
+const SORTABLE = ['number', 'issueDate', 'dueDate', 'total'];
+const VoidReason = VoidInvoiceInput.pick({ reason: true });
+
+/** /accountant-dashboard/written-invoices: drafts, issued, paid and void invoices, with their PDFs. */
+export function WrittenInvoicesPage() {
+  const { user } = useAuth();
+  if (!canReadInvoices(user?.role)) {
+    return (
+      <Stack spacing={2}>
+        <PageHeader title="Written invoices" />
+        <Alert severity="info">Invoices are handled by your agency&apos;s accountants.</Alert>
+      </Stack>
+    );
+  }
+  return <InvoiceList canEdit={canEditInvoices(user?.role)} />;
+}
+
+type Pending = { action: Exclude<InvoiceAction, 'pdf'>; invoice: Invoice | null };
+
+function InvoiceList({ canEdit }: { canEdit: boolean }) {
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
+  // A phone keeps number, client, total, status and the actions in view.
+  const columnVisibilityModel: GridColumnVisibilityModel = { issueDate: !compact, dueDate: !compact };
+  const [status, setStatus] = useState<InvoiceStatus | ''>('');
+  const [overdueOnly, setOverdueOnly] = useState(false);
+  const list = useGridQueryState({
+    sortable: SORTABLE,
+    initialSort: [{ field: 'issueDate', sort: 'desc' }],
+    filters: [status, overdueOnly],
+  });
+  const query: InvoiceListQuery = {
+    ...list.query,
+    ...(status ? { status } : {}),
+    ...(overdueOnly ? { overdue: true } : {}),
+  };
+  const invoices = useInvoices(query);
+  const isFiltered = Boolean(list.q) || Boolean(status) || overdueOnly;
+  const dialog = useDialogState<Pending>();
+  const issue = useIssueInvoice();
+  const voidInvoice = useVoidInvoice();
+  const pdf = useDownload('The PDF could not be downloaded.');
+
+  const { openDialog } = dialog;
+  const columns = useMemo<GridColDef<Invoice>[]>(() => {
+    const handleAction = (action: InvoiceAction, invoice: Invoice) => {
+      if (action === 'pdf') void pdf.download(() => downloadInvoicePdf(invoice));
+      else openDialog({ action, invoice });
+    };
+    return [
+      {
+        field: 'number',
+        headerName: 'Number',
+        width: 130,
+        renderCell: ({ row }) => (
+          <StackedCell>
+            <Typography variant="body2" sx={row.number ? undefined : { color: 'text.secondary' }}>
+              {row.number ?? 'Draft'}
+            </Typography>
+          </StackedCell>
+        ),
+      },
+      {
+        field: 'clientName',
+        headerName: 'Client',
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <StackedCell>
+            <Typography variant="body2" noWrap>
+              {row.clientName}
+            </Typography>
+            {row.clientEmail && (
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {row.clientEmail}
+              </Typography>
+            )}
+          </StackedCell>
+        ),
+      },
+      {
+        field: 'issueDate',
+        headerName: 'Issued',
+        width: 120,
+        valueFormatter: (value: string | null) => (value ? formatLeaseDate(value) : '—'),
+      },
+      {
+        field: 'dueDate',
+        headerName: 'Due',
+        width: 120,
+        renderCell: ({ row }) => (
+          <StackedCell>
+            <Typography
+              variant="body2"
+              sx={row.isOverdue ? { color: 'error.main', fontWeight: 600 } : undefined}
+            >
+              {row.dueDate ? formatLeaseDate(row.dueDate) : '—'}
+            </Typography>
+          </StackedCell>
+        ),
+      },
+      {
+        field: 'total',
+        headerName: 'Total',
+        width: 130,
+        type: 'number',
+        valueFormatter: (value: number, row) => formatMoney(value, row.currency),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 170,
+        sortable: false,
+        renderCell: ({ row }) => <InvoiceStatusChip invoice={row} />,
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 56,
+        sortable: false,
+        renderCell: ({ row }) => <InvoiceActions invoice={row} canEdit={canEdit} onAction={handleAction} />,
+      },
+    ];
+    // pdf.download is a fresh closure each render but only reads its own state setters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canEdit, openDialog]);
+
+  const pending = dialog.dialog;
+  const handleIssue = async (invoice: Invoice) => {
+    try {
+      await issue.mutateAsync(invoice._id);
+      dialog.closeDialog();
+    } catch (failure) {
+      dialog.setDialogError(
+        toApiError(failure, 'The invoice could not be issued. Please try again.').message,
+      );
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title="Written invoices"
+        subtitle={
+          canEdit
+            ? 'Draft, issue and track invoices to owners, tenants and others.'
+            : 'Invoices of the agency.'
+        }
+        actions={
+          canEdit && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => openDialog({ action: 'edit', invoice: null })}
+            >
+              New invoice
+            </Button>
+          )
+        }
+      />
+      <ErrorAlert message={pdf.error} />
+      <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <SearchField
+          label="Search invoices"
+          value={list.search}
+          onChange={list.setSearch}
+          placeholder="Number or client"
+          sx={{ flex: '1 1 260px' }}
+        />
+        <TextField
+          select
+          label="Status"
+          size="small"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">All statuses</MenuItem>
+          {optionItems(INVOICE_STATUSES, INVOICE_STATUS_LABELS)}
+        </TextField>
+        <FormControlLabel
+          control={
+            <Switch checked={overdueOnly} onChange={(event) => setOverdueOnly(event.target.checked)} />
+          }
+          label="Overdue only"
+        />
+      </Box>
+      <ServerDataGrid
+        aria-label="Invoices"
+        list={invoices}
+        columns={columns}
+        state={list.grid}
+        columnVisibilityModel={columnVisibilityModel}
+        empty={{
+          title: isFiltered ? 'No invoices match your search' : 'No invoices yet',
+          text: isFiltered
+            ? 'Try other words, or clear the filters.'
+            : canEdit
+              ? 'Create the first invoice to bill an owner, a tenant or anyone else.'
+              : 'Invoices will show here once they are issued.',
+        }}
+      />
+
+      {pending?.action === 'edit' && (
+        <InvoiceEditorDialog
+          key={dialog.dialogKey}
+          open={dialog.dialogOpen}
+          invoice={pending.invoice}
+          onClose={dialog.closeDialog}
+          onExited={dialog.forgetDialog}
+        />
+      )}
+      {pending?.action === 'issue' && pending.invoice && (
+        <ConfirmDialog
+          open={dialog.dialogOpen}
+          title="Issue invoice"
+          message={`Issue the invoice to ${pending.invoice.clientName} for ${formatMoney(pending.invoice.total, pending.invoice.currency)}? It gets the next number and can no longer be changed; to correct it later, void it and issue a new one.`}
+          confirmLabel="Issue"
+          busy={issue.isPending}
+          error={dialog.dialogError}
+          onConfirm={() => void handleIssue(pending.invoice!)}
+          onClose={dialog.closeDialog}
+          onExited={dialog.forgetDialog}
+        />
+      )}
+      {(pending?.action === 'void' || pending?.action === 'voidReissue') && pending.invoice && (
+        <ReasonDialog
+          key={dialog.dialogKey}
+          open={dialog.dialogOpen}
+          title={pending.action === 'void' ? 'Void invoice' : 'Void and reissue invoice'}
+          actionLabel={pending.action === 'void' ? 'Void' : 'Void and reissue'}
+          message={
+            pending.action === 'void'
+              ? `Voiding ${pending.invoice.number} keeps it on record as void. This cannot be undone.`
+              : `Voiding ${pending.invoice.number} keeps it on record as void and starts a new draft with the same lines to correct and issue.`
+          }
+          schema={VoidReason}
+          failureText="The invoice could not be voided. Please try again."
+          onConfirm={(reason) =>
+            voidInvoice.mutateAsync({
+              id: pending.invoice!._id,
+              reason,
+              reissue: pending.action === 'voidReissue',
+            })
+          }
+          onClose={dialog.closeDialog}
+          onExited={dialog.forgetDialog}
+        />
+      )}
+      {pending?.action === 'markPaid' && pending.invoice && (
+        <MarkPaidDialog
+          key={dialog.dialogKey}
+          open={dialog.dialogOpen}
+          invoice={pending.invoice}
+          onClose={dialog.closeDialog}
+          onExited={dialog.forgetDialog}
+        />
+      )}
+    </Stack>
+  );
+}

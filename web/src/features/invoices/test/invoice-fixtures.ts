@@ -1,0 +1,35 @@
+import type { Invoice } from '@lintel/contracts';
+import { COMPANY_ID, uuid } from '../../../test/fixtures.ts';
+
+export const makeInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
+  _id: uuid(),
+  companyId: COMPANY_ID,
+  number: 'INV-000007',
+  status: 'issued',
+  clientType: 'other',
+  clientId: null,
+  clientName: 'Acme Holdings',
+  clientAddress: '1 Main Street',
+  clientEmail: 'accounts@acme.example',
+  currency: 'USD',
+  issueDate: '2026-11-01',
+  dueDate: '2026-11-30',
+  vatRateBp: 1500,
+  subtotal: 7002,
+  vat: 1050,
+  total: 8052,
+  notes: null,
+  lines: [
+    { description: 'Inspection', quantityMilli: 1500, unitPrice: 3333, amount: 5000 },
+    { description: 'Call-out', quantityMilli: 2000, unitPrice: 1001, amount: 2002 },
+  ],
+  isOverdue: false,
+  paymentId: null,
+  paidAt: null,
+  voidedAt: null,
+  voidReason: null,
+  replacesId: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  __v: 1,
+  ...overrides,
+});

@@ -1,0 +1,1 @@
+export { OwnerLeviesCard } from './components/OwnerLeviesCard.tsx';

@@ -1,0 +1,2 @@
+export { MyTasksCard } from './components/MyTasksCard.tsx';
+export { canUseTasks, TASKS_PAGE, useTasks } from './api.ts';
