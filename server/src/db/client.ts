@@ -73,7 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     listen: async (channel, onPayload, onListening) => {
       const stop = await client.listen(channel, onPayload);
       onListening?.();
-      return () => stop();
+      // A closed database has no listeners left to remove (and would throw on the attempt).
+      return () => (client.closed ? Promise.resolve() : stop());
     },
     close: () => client.close(),
   };
