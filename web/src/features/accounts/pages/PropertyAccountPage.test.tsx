@@ -57,6 +57,7 @@ beforeEach(() => {
         lateFeeRateBp: 0,
         receiptPrefix: 'R-',
         invoicePrefix: 'INV-',
+        ownerApprovalLimit: 50000,
         __v: 0,
       }),
     );

@@ -39,6 +39,7 @@ const settings = ok({
   lateFeeRateBp: 0,
   receiptPrefix: 'R-',
   invoicePrefix: 'INV-',
+  ownerApprovalLimit: 50000,
   __v: 0,
 });
 
@@ -75,7 +76,8 @@ describe('PropertyAccountsPage', () => {
     server.on('GET', '/accounts/properties', page([]));
     render('admin');
     expect(await screen.findByText('No property accounts yet')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
+    // The currency filter appears once the enabled currencies have loaded.
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Currency' }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'ZWG' }));
     await waitFor(() =>
       expect(
