@@ -42,7 +42,7 @@ describe('levies, end to end', () => {
     await navLink(page, 'Levies').click();
     await page.waitForURL('**/accountant-dashboard/levies');
 
-    await page.getByRole('button', { name: 'Add levy' }).click();
+    await page.getByRole('button', { name: 'Add levy' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add levy' });
     await form.getByLabel('Property').fill(property.propertyName);
     await page
