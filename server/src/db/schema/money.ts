@@ -20,12 +20,7 @@ import { properties } from './properties.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 import { createdAt, id, updatedAt, version } from './columns.ts';
-
-const companyId = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id);
-const cents = (name: string) => bigint(name, { mode: 'number' });
+import { cents, companyId } from './company-columns.ts';
 
 /** One row per company once its money settings are first saved; defaults apply until then. */
 export const financeSettings = pgTable('finance_settings', {

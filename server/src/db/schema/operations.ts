@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   customType,
@@ -14,17 +13,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './companies.ts';
 import { expenses, payments } from './money.ts';
 import { properties } from './properties.ts';
 import { users } from './users.ts';
 import { createdAt, id, updatedAt, version } from './columns.ts';
+import { cents, companyId } from './company-columns.ts';
 
-const companyId = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id);
-const cents = (name: string) => bigint(name, { mode: 'number' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A property's body-corporate levy: a monthly amount from a start month to an optional end. */
