@@ -21,3 +21,6 @@ export * from './maintenance.ts';
 export * from './invoices.ts';
 export * from './tasks.ts';
 export * from './notifications.ts';
+export * from './reports.ts';
+export * from './dashboard.ts';
+export * from './data-sync.ts';
