@@ -50,4 +50,25 @@ describe('useDownload', () => {
       await done;
     });
   });
+
+  it('shows the bytes the fetch reports while it runs, and forgets them when it ends', async () => {
+    const { result } = renderHook(() => useDownload('The file could not be downloaded.'));
+    const { file, finish } = pendingFile();
+    let report: (progress: { loaded: number; total: number | undefined }) => void = () => undefined;
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = result.current.download((onProgress) => {
+        report = onProgress;
+        return file;
+      });
+    });
+    expect(result.current.progress).toBeNull();
+    act(() => report({ loaded: 100, total: 400 }));
+    expect(result.current.progress).toEqual({ loaded: 100, total: 400 });
+    await act(async () => {
+      finish();
+      await done;
+    });
+    expect(result.current.progress).toBeNull();
+  });
 });

@@ -1,10 +1,19 @@
-import { AxiosError } from 'axios';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { authApi, companiesApi } from '@lintel/contracts';
 import { deferred, mockHttp } from '../test/http-mock.ts';
 import { makeCompany, makeUser, storedKeys, storeSession } from '../test/fixtures.ts';
 import { AUTH_ERROR_EVENT } from './auth-events.ts';
-import { api, ApiError, apiBaseUrl, publicApi, refreshAccessToken, request } from './http.ts';
+import {
+  api,
+  ApiError,
+  apiBaseUrl,
+  downloadFile,
+  publicApi,
+  refreshAccessToken,
+  request,
+  type TransferProgress,
+} from './http.ts';
 
 const at = (url: string) => {
   const { protocol, hostname, port, host } = new URL(url);
@@ -316,5 +325,36 @@ describe('request() with a contract', () => {
       code: 'NETWORK',
       message: 'Something went wrong. Please try again.',
     });
+  });
+});
+
+describe('downloadFile()', () => {
+  it('reports the bytes received to onProgress, an unknown length as undefined, and saves the file', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api.defaults.adapter = (config: InternalAxiosRequestConfig) => {
+      config.onDownloadProgress?.({ loaded: 0, total: 0, bytes: 0, lengthComputable: false });
+      config.onDownloadProgress?.({ loaded: 512, total: 2048, bytes: 512, lengthComputable: true });
+      return Promise.resolve({
+        data: new Blob(['%PDF-']),
+        status: 200,
+        statusText: 'OK',
+        headers: new AxiosHeaders({ 'content-disposition': 'attachment; filename="income.pdf"' }),
+        config,
+      });
+    };
+    const heard: TransferProgress[] = [];
+    await downloadFile(
+      { method: 'GET', path: '/reports/:report' },
+      { params: { report: 'income' } },
+      'fallback.pdf',
+      (progress) => heard.push(progress),
+    );
+    expect(heard).toEqual([
+      { loaded: 0, total: undefined },
+      { loaded: 512, total: 2048 },
+    ]);
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('income.pdf');
   });
 });

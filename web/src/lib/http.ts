@@ -1,4 +1,10 @@
-import axios, { AxiosError, isAxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  isAxiosError,
+  type AxiosInstance,
+  type AxiosProgressEvent,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import type { z } from 'zod';
 import type { Call } from '@lintel/contracts';
 import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events.ts';
@@ -126,7 +132,8 @@ export interface RequestParts {
   headers?: Record<string, string>;
 }
 
-const fillPath = (path: string, params: Record<string, string> = {}) =>
+/** A contract path with its `:name` parameters filled in and encoded. */
+export const fillPath = (path: string, params: Record<string, string> = {}) =>
   path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
 
 /** Sends a contract's call and parses the reply with the same contract the server answers with. */
@@ -158,14 +165,28 @@ function attachmentName(disposition: unknown, fallback: string): string {
   return match?.[1] ?? fallback;
 }
 
+/** Bytes moved so far; `total` is unknown when the answer names no length. */
+export interface TransferProgress {
+  loaded: number;
+  total: number | undefined;
+}
+export type ProgressListener = (progress: TransferProgress) => void;
+
+/** Axios's progress event, narrowed to what screens show. */
+export const progressHandler =
+  (onProgress: ProgressListener) =>
+  ({ loaded, total }: AxiosProgressEvent) =>
+    onProgress({ loaded, total: total || undefined });
+
 /**
  * Fetches a file answer (CSV, PDF) through the signed-in client, so the session rules (refresh,
- * 403) apply, and hands it to the browser as a download.
+ * 403) apply, and hands it to the browser as a download. `onProgress` hears the bytes received.
  */
 export async function downloadFile(
   call: Pick<Call, 'method' | 'path'>,
   parts: Pick<RequestParts, 'params' | 'query'>,
   fallbackName: string,
+  onProgress?: ProgressListener,
 ): Promise<void> {
   let response;
   try {
@@ -174,6 +195,7 @@ export async function downloadFile(
       url: fillPath(call.path, parts.params),
       params: parts.query,
       responseType: 'blob',
+      ...(onProgress ? { onDownloadProgress: progressHandler(onProgress) } : {}),
     });
   } catch (error) {
     const data: unknown = isAxiosError(error) ? error.response?.data : undefined;
