@@ -41,6 +41,8 @@ export const NAVIGATION: Record<Role, NavItem[]> = {
     { label: 'Property accounts', to: '/admin-dashboard/property-accounts' },
     { label: 'Agent accounts', to: '/admin-dashboard/agent-accounts' },
     { label: 'Commissions', to: '/admin-dashboard/commissions' },
+    { label: 'Reports', to: '/admin-dashboard/reports' },
+    { label: 'Data sync', to: '/admin-dashboard/data-sync' },
     { label: 'Tasks', to: '/admin-dashboard/tasks' },
   ],
   agent: [

@@ -4,7 +4,6 @@ import { ErrorScreen } from '../components/ErrorBoundary.tsx';
 import { ProtectedRoute } from '../features/auth/ProtectedRoute.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RootProviders } from './RootProviders.tsx';
-import type { SectionKey } from './sections.ts';
 
 // Every page is its own chunk (SPEC §2: pages load on demand); so is the signed-in shell.
 const AppShell = lazyPage(() => import('./layout/AppShell.tsx'), 'AppShell');
@@ -36,7 +35,6 @@ const GeneralDashboardPage = lazyPage(
   () => import('../features/dashboards/pages/GeneralDashboardPage.tsx'),
   'GeneralDashboardPage',
 );
-const SectionPage = lazyPage(() => import('../features/dashboards/pages/SectionPage.tsx'), 'SectionPage');
 const PaymentsPage = lazyPage(() => import('../features/payments/pages/PaymentsPage.tsx'), 'PaymentsPage');
 const FinanceSettingsPage = lazyPage(
   () => import('../features/finance/pages/FinanceSettingsPage.tsx'),
@@ -76,6 +74,8 @@ const MaintenanceRequestPage = lazyPage(
   () => import('../features/maintenance/pages/MaintenanceRequestPage.tsx'),
   'MaintenanceRequestPage',
 );
+const ReportsPage = lazyPage(() => import('../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
+const DataSyncPage = lazyPage(() => import('../features/data-sync/pages/DataSyncPage.tsx'), 'DataSyncPage');
 const NotFoundPage = lazyPage(() => import('../features/dashboards/pages/NotFoundPage.tsx'), 'NotFoundPage');
 const PropertiesPage = lazyPage(
   () => import('../features/properties/pages/PropertiesPage.tsx'),
@@ -109,11 +109,6 @@ function RouteError() {
 const guarded = (element: React.ReactNode, roles?: readonly Role[]) => (
   <ProtectedRoute roles={roles}>{element}</ProtectedRoute>
 );
-
-const section = (path: string, key: SectionKey): RouteObject => ({
-  path,
-  element: <SectionPage section={key} />,
-});
 
 /** Owner and tenant registers, inside each staff dashboard. */
 const peopleRoutes: RouteObject[] = [
@@ -162,6 +157,8 @@ export const routes: RouteObject[] = [
             { path: 'company', element: <CompanyProfilePage /> },
             { path: 'tasks', element: <TasksPage /> },
             ...accountRoutes,
+            { path: 'reports', element: <ReportsPage /> },
+            { path: 'data-sync', element: <DataSyncPage /> },
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
@@ -182,9 +179,9 @@ export const routes: RouteObject[] = [
             { path: 'written-invoices', element: <WrittenInvoicesPage /> },
             { path: 'settings', element: <FinanceSettingsPage /> },
             { path: 'levies', element: <LeviesPage /> },
-            section('reports', 'reports'),
+            { path: 'reports', element: <ReportsPage /> },
             { path: 'tasks', element: <TasksPage /> },
-            section('data-sync', 'data-sync'),
+            { path: 'data-sync', element: <DataSyncPage /> },
           ]),
           { path: '/admin/users', element: guarded(<UsersPage />, ['admin']) },
           { path: '/admin/maintenance', element: guarded(<MaintenancePage />, ['admin']) },

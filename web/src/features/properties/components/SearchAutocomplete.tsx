@@ -27,6 +27,8 @@ export interface SearchAutocompleteProps<T extends PickerOption = PickerOption> 
   disabled?: boolean;
   autoFocus?: boolean;
   noOptionsText?: string;
+  /** Small beside other small fields, e.g. in a filter bar. */
+  size?: 'small' | 'medium';
 }
 
 /** An Autocomplete whose options come from a server search. */
@@ -44,6 +46,7 @@ export function SearchAutocomplete<T extends PickerOption = PickerOption>({
   disabled,
   autoFocus,
   noOptionsText = 'No matches',
+  size,
 }: SearchAutocompleteProps<T>) {
   // The chosen option stays listed even when the current search page does not include it.
   const shown = useMemo(
@@ -56,6 +59,7 @@ export function SearchAutocomplete<T extends PickerOption = PickerOption>({
       options={shown}
       loading={loading}
       disabled={disabled}
+      size={size}
       filterOptions={(all) => all}
       getOptionLabel={(option) => option.label}
       isOptionEqualToValue={(option, selected) => option._id === selected._id}

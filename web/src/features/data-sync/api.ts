@@ -1,0 +1,102 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { z } from 'zod';
+import {
+  dataSyncApi,
+  IMPORT_HAS_PROBLEMS,
+  ImportProblem,
+  type ImportKind,
+  type ImportReport,
+} from '@lintel/contracts';
+import {
+  api,
+  ApiError,
+  downloadFile,
+  fillPath,
+  progressHandler,
+  toApiError,
+  type ProgressListener,
+} from '../../lib/http.ts';
+
+// PRODUCT.md roles table: data sync is the accountant's; admins read it (templates and the export).
+// The server refuses the rest with a 403, which signs the user out: nothing calls past this.
+type RoleName = string | undefined;
+export const canExportData = (role: RoleName) => role === 'admin' || role === 'accountant';
+export const canImportData = (role: RoleName) => role === 'accountant';
+
+export const downloadTemplate = (kind: ImportKind, onProgress?: ProgressListener) =>
+  downloadFile(dataSyncApi.template, { params: { kind } }, `${kind}-template.csv`, onProgress);
+
+export const exportEverything = (onProgress?: ProgressListener) =>
+  downloadFile(dataSyncApi.export, {}, 'lintel-export.zip', onProgress);
+
+/** An apply the server refused because the file has problems; they come with the refusal. */
+export class ImportRefusedError extends ApiError {
+  constructor(
+    message: string,
+    readonly problems: ImportProblem[] | null,
+  ) {
+    super(422, IMPORT_HAS_PROBLEMS, message);
+    this.name = 'ImportRefusedError';
+  }
+}
+
+// The refusal's details: the problems themselves, or a report that holds them.
+const RefusalDetails = z.union([
+  z.array(ImportProblem),
+  z.object({ problems: z.array(ImportProblem) }).transform((details) => details.problems),
+]);
+
+function refusalOf(error: unknown): ImportRefusedError | null {
+  if (!isAxiosError(error)) return null;
+  const body = error.response?.data as { code?: unknown; message?: unknown; details?: unknown } | undefined;
+  if (error.response?.status !== 422 || body?.code !== IMPORT_HAS_PROBLEMS) return null;
+  const message =
+    typeof body.message === 'string' ? body.message : 'The file has problems: nothing was imported.';
+  return new ImportRefusedError(message, RefusalDetails.safeParse(body.details).data ?? null);
+}
+
+export interface ImportRequest {
+  kind: ImportKind;
+  file: File;
+  /** True checks every row and writes nothing; false writes all rows or none. */
+  dryRun: boolean;
+  onUploadProgress?: ProgressListener;
+}
+
+/**
+ * Sends a CSV as multipart field "file" through the signed-in client (so the session rules
+ * apply), with upload progress, and parses the report with the contract.
+ */
+export async function importFile({ kind, file, dryRun, onUploadProgress }: ImportRequest) {
+  const body = new FormData();
+  body.append('file', file);
+  try {
+    const response = await api.request({
+      method: dataSyncApi.import.method,
+      url: fillPath(dataSyncApi.import.path, { kind }),
+      params: { dryRun: String(dryRun) },
+      data: body,
+      // The client's JSON default would flatten FormData to JSON; the browser adds the boundary itself.
+      headers: { 'Content-Type': 'multipart/form-data' },
+      ...(onUploadProgress ? { onUploadProgress: progressHandler(onUploadProgress) } : {}),
+    });
+    const parsed = dataSyncApi.import.reply.safeParse(response.data);
+    if (!parsed.success)
+      throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
+    return parsed.data.data;
+  } catch (error) {
+    throw refusalOf(error) ?? toApiError(error, 'The file could not be imported. Please try again.');
+  }
+}
+
+export function useImportFile() {
+  const qc = useQueryClient();
+  return useMutation<ImportReport, ApiError, ImportRequest>({
+    mutationFn: importFile,
+    // Written rows show up in lists, accounts and reports alike: everything cached refetches.
+    onSuccess: (report) => {
+      if (report.applied) void qc.invalidateQueries();
+    },
+  });
+}

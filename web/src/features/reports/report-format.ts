@@ -1,0 +1,45 @@
+import {
+  formatMoney,
+  type ReportCell,
+  type ReportColumn,
+  type ReportKind,
+  type ReportValueType,
+} from '@lintel/contracts';
+import { formatMonth } from '../accounts/period.ts';
+import { formatPercent } from '../finance/index.ts';
+// The leases feature's calendar-date format: report dates are the same kind of date.
+import { formatLeaseDate } from '../leases/lease-labels.ts';
+
+/** The report menu, in the order accountants look at them. */
+export const REPORT_LABELS: Record<ReportKind, string> = {
+  income: 'Income by month',
+  'rent-roll': 'Rent roll',
+  arrears: 'Arrears aging',
+  commissions: 'Commissions',
+  occupancy: 'Occupancy',
+  'trust-reconciliation': 'Trust reconciliation',
+  'owner-statements': 'Owner statements',
+};
+
+const MONTH = /^\d{4}-\d{2}$/;
+
+/** One value as the screen shows it: money in the report's currency, percent from basis points. */
+export function formatReportValue(value: ReportCell, type: ReportValueType, currency: string): string {
+  if (value === null || value === '') return '—';
+  if (typeof value === 'string') {
+    if (type !== 'date') return value;
+    return MONTH.test(value) ? formatMonth(value) : formatLeaseDate(value);
+  }
+  switch (type) {
+    case 'money':
+      return formatMoney(value, currency);
+    case 'percent':
+      return `${value < 0 ? '-' : ''}${formatPercent(Math.abs(value))}%`;
+    default:
+      return value.toLocaleString('en-US');
+  }
+}
+
+/** Numbers line up on the right, as in a ledger. */
+export const isNumeric = (column: Pick<ReportColumn, 'type'>) =>
+  column.type === 'money' || column.type === 'count' || column.type === 'percent';

@@ -1,0 +1,87 @@
+import { useSearchParams } from 'react-router';
+import { ArrearsGroup, ReportKind, type ArrearsGroup as Group } from '@lintel/contracts';
+import { firstOfMonth, todayIso } from '../accounts/period.ts';
+import type { ReportRequest } from './api.ts';
+
+/** The records a report can be narrowed to. */
+export type RecordFilter = 'property' | 'owner' | 'agent';
+export const RECORD_FILTER_PARAMS = {
+  property: 'propertyId',
+  owner: 'ownerId',
+  agent: 'agentId',
+} as const;
+
+/** Which record filters each report takes (the server's reports ignore the others). */
+export const REPORT_FILTERS: Record<ReportKind, readonly RecordFilter[]> = {
+  income: ['property', 'owner', 'agent'],
+  'rent-roll': ['property', 'owner', 'agent'],
+  arrears: ['property', 'owner', 'agent'],
+  commissions: ['property', 'agent'],
+  occupancy: ['owner', 'agent'],
+  'trust-reconciliation': ['property', 'owner'],
+  'owner-statements': ['owner'],
+};
+
+export interface ReportParams {
+  kind: ReportKind;
+  from: string;
+  to: string;
+  /** '' until one is picked: the server answers in the company's default currency. */
+  currency: string;
+  propertyId: string;
+  ownerId: string;
+  agentId: string;
+  groupBy: Group;
+}
+
+export type ReportParamChanges = Partial<Record<Exclude<keyof ReportParams, 'kind'>, string>> & {
+  kind?: ReportKind;
+};
+
+/**
+ * A report's choice and filters live in the address, so a report can be bookmarked and shared.
+ * What the address leaves out takes its default: income over the twelve months up to today.
+ */
+export function useReportParams() {
+  const [search, setSearch] = useSearchParams();
+  const text = (name: string) => search.get(name) ?? '';
+  const params: ReportParams = {
+    kind: ReportKind.safeParse(search.get('report')).data ?? 'income',
+    from: search.get('from') ?? firstOfMonth(11),
+    to: search.get('to') ?? todayIso(),
+    currency: text('currency'),
+    propertyId: text('propertyId'),
+    ownerId: text('ownerId'),
+    agentId: text('agentId'),
+    groupBy: ArrearsGroup.safeParse(search.get('groupBy')).data ?? 'tenant',
+  };
+
+  const update = (changes: ReportParamChanges) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          const key = name === 'kind' ? 'report' : name;
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      // Typing a date must not leave a trail of history entries behind.
+      { replace: true },
+    );
+
+  return { params, update };
+}
+
+/** What the server is asked for: the period, the currency once picked, and the filters this report takes. */
+export function reportRequestOf(params: ReportParams): ReportRequest {
+  const request: ReportRequest = { from: params.from, to: params.to };
+  if (params.currency) request.currency = params.currency;
+  for (const filter of REPORT_FILTERS[params.kind]) {
+    const id = params[RECORD_FILTER_PARAMS[filter]];
+    if (id) request[RECORD_FILTER_PARAMS[filter]] = id;
+  }
+  if (params.kind === 'arrears') request.groupBy = params.groupBy;
+  return request;
+}
