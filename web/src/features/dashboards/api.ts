@@ -1,35 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { propertiesApi, type PropertyStatus } from '@lintel/contracts';
-import { request } from '../../lib/http.ts';
-import type { PropertyStats } from './property-stats.ts';
+import { dashboardApi, type Dashboard, type Role } from '@lintel/contracts';
+import { ApiError, request } from '../../lib/http.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
 
-// GET /properties answers admins and accountants; other roles get a 403, which ends the session
-// (SPEC §4), so only their dashboards use these hooks.
-const countProperties = async (status?: PropertyStatus) => {
-  const page = await request(propertiesApi.list, { query: { pageSize: 1, ...(status ? { status } : {}) } });
-  return page.meta.total;
+/** The figures of one role's home: `role: 'owner'` → the owner's dashboard. */
+export type DashboardOf<R extends Role> = Extract<Dashboard, { role: R }>;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  one: (role: Role, currency: string | undefined) => ['dashboard', role, currency] as const,
 };
 
-export const usePropertyCount = (status?: PropertyStatus) =>
-  useQuery({ queryKey: ['properties', 'count', status ?? 'all'], queryFn: () => countProperties(status) });
-
-/** The company's property counts, one small page per status, read from `meta.total`. */
-export function usePropertyStats(): {
-  stats: PropertyStats | undefined;
-  isLoading: boolean;
-  error: Error | null;
-} {
-  const total = usePropertyCount();
-  const occupied = usePropertyCount('occupied');
-  const available = usePropertyCount('available');
-  const queries = [total, occupied, available];
-  const stats =
-    total.data !== undefined && occupied.data !== undefined && available.data !== undefined
-      ? { total: total.data, occupied: occupied.data, available: available.data }
-      : undefined;
-  return {
-    stats,
-    isLoading: queries.some((query) => query.isPending && query.fetchStatus !== 'idle'),
-    error: queries.find((query) => query.error)?.error ?? null,
-  };
+/**
+ * A role's home figures, in `currency` or the company's default. Asked only when `role` is the
+ * signed-in user's own: another role's dashboard is a 403, and a 403 ends the session (SPEC §4).
+ */
+export function useDashboard<R extends Role>(role: R, currency?: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: dashboardKeys.one(role, currency),
+    queryFn: async () => {
+      const { data } = await request(dashboardApi.get, {
+        params: { role },
+        query: currency ? { currency } : {},
+      });
+      if (data.role !== role) throw new ApiError(200, 'BAD_RESPONSE', 'Invalid response format from server');
+      // Checked just above: the reply is this role's dashboard.
+      return data as DashboardOf<R>;
+    },
+    enabled: user?.role === role,
+  });
 }

@@ -1,20 +1,21 @@
-import type { Property } from '@lintel/contracts';
+import type { PropertyCounts } from '@lintel/contracts';
 
-export interface PropertyStats {
-  total: number;
-  occupied: number;
-  available: number;
+/** Basis points as a percent with at most one decimal: 7500 → '75%', 6667 → '66.7%'. */
+export function formatPercentBp(bp: number): string {
+  const tenths = Math.round(bp / 10);
+  const decimal = tenths % 10;
+  return `${Math.trunc(tenths / 10)}${decimal === 0 ? '' : `.${Math.abs(decimal)}`}%`;
 }
 
-export const statsOf = (properties: readonly Property[]): PropertyStats => ({
-  total: properties.length,
-  occupied: properties.filter((property) => property.status === 'occupied').length,
-  available: properties.filter((property) => property.status === 'available').length,
-});
+/** The occupancy rate, or a dash with no lettable property. */
+export const formatOccupancy = (counts: PropertyCounts) =>
+  counts.occupancyRateBp === null ? '—' : formatPercentBp(counts.occupancyRateBp);
 
-/** Whole percent of properties let: a display figure, not money. */
-export const occupancyRate = ({ total, occupied }: PropertyStats) =>
-  total === 0 ? null : Math.round((occupied / total) * 100);
+/** "6 of 8 lettable let": what the rate is made of (inactive properties are not lettable). */
+export function occupancyCaption(counts: PropertyCounts): string {
+  const lettable = counts.total - counts.inactive;
+  return lettable === 0 ? 'No lettable property yet' : `${counts.occupied} of ${lettable} lettable let`;
+}
 
 /** 'under_maintenance' → 'Under maintenance'. */
 export const humanize = (value: string) => {

@@ -47,13 +47,14 @@ export function usePayment(id: string, enabled = true) {
   });
 }
 
-/** A payment moves ledger balances and a lease's arrears: those screens refetch too. */
+/** A payment moves ledger balances, a lease's arrears and the dashboards' figures: those refetch too. */
 function useInvalidate() {
   const qc = useQueryClient();
   return () => {
     void qc.invalidateQueries({ queryKey: paymentKeys.all });
     void qc.invalidateQueries({ queryKey: ['accounts'] });
     void qc.invalidateQueries({ queryKey: ['leases'] });
+    void qc.invalidateQueries({ queryKey: ['dashboard'] });
   };
 }
 

@@ -12,12 +12,17 @@ export function greeting(now: Date = new Date()): string {
   return 'Good evening';
 }
 
-/** A role home's heading: "Good morning, Rudo", by the time of day, and the way to the role's properties. */
+/**
+ * A role home's heading: "Good morning, Rudo", by the time of day, the home's own controls
+ * (`actions`, e.g. the currency) and the way to the role's properties.
+ */
 export function HomeHeader({
   subtitle,
+  actions,
   propertiesLink,
 }: {
   subtitle?: ReactNode;
+  actions?: ReactNode;
   propertiesLink?: { to: string; label: string };
 }) {
   const { user } = useAuth();
@@ -27,15 +32,20 @@ export function HomeHeader({
       title={firstName ? `${greeting()}, ${firstName}` : greeting()}
       subtitle={subtitle}
       actions={
-        propertiesLink && (
-          <Button
-            component={RouterLink}
-            to={propertiesLink.to}
-            variant="contained"
-            startIcon={<ApartmentIcon />}
-          >
-            {propertiesLink.label}
-          </Button>
+        (actions || propertiesLink) && (
+          <>
+            {actions}
+            {propertiesLink && (
+              <Button
+                component={RouterLink}
+                to={propertiesLink.to}
+                variant="contained"
+                startIcon={<ApartmentIcon />}
+              >
+                {propertiesLink.label}
+              </Button>
+            )}
+          </>
         )
       }
     />

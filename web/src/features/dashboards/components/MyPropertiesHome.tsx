@@ -4,53 +4,48 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import type { Property } from '@lintel/contracts';
-import { UpcomingCard } from '../../../components/UpcomingCard.tsx';
-import { statsOf } from '../property-stats.ts';
 import { HomeHeader } from './HomeHeader.tsx';
-import { PropertyKpis } from './PropertyKpis.tsx';
 import { PropertySummaryList } from './PropertySummaryList.tsx';
 
-/** The home of a role with its own properties (agents, owners): their numbers, the first few, what comes next. */
+/**
+ * The home of a role with its own properties (agents, owners): the heading, their numbers and
+ * charts, then the first few properties beside the role's cards.
+ */
 export function MyPropertiesHome({
   subtitle,
+  headerActions,
   propertiesPath,
   properties,
   loading,
   error,
-  totalLabel,
-  totalCaption,
   emptyText,
-  upcomingTitle,
-  upcoming,
+  figures,
   aside,
   footer,
 }: {
   subtitle: string;
+  headerActions?: ReactNode;
   /** The role's full properties page. */
   propertiesPath: string;
   properties: readonly Property[];
   loading: boolean;
   error: string | null;
-  totalLabel: string;
-  totalCaption: string;
   emptyText?: string;
-  /** What is not built yet for this role, if anything. */
-  upcomingTitle?: string;
-  upcoming?: ReactNode;
-  /** A card above the upcoming one, e.g. leases ending soon. */
+  /** The dashboard's KPIs and charts, under the heading. */
+  figures: ReactNode;
+  /** Cards beside the property list, e.g. leases ending soon. */
   aside?: ReactNode;
   /** A full-width section below, e.g. a statement. */
   footer?: ReactNode;
 }) {
   return (
     <>
-      <HomeHeader subtitle={subtitle} propertiesLink={{ to: propertiesPath, label: 'My properties' }} />
-      <PropertyKpis
-        stats={error ? undefined : statsOf(properties)}
-        loading={loading}
-        totalLabel={totalLabel}
-        totalCaption={totalCaption}
+      <HomeHeader
+        subtitle={subtitle}
+        actions={headerActions}
+        propertiesLink={{ to: propertiesPath, label: 'My properties' }}
       />
+      {figures}
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, md: 7 }}>
           <PropertySummaryList
@@ -69,7 +64,6 @@ export function MyPropertiesHome({
         </Grid>
         <Grid size={{ xs: 12, md: 5 }} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           {aside}
-          {upcomingTitle && <UpcomingCard title={upcomingTitle}>{upcoming}</UpcomingCard>}
         </Grid>
       </Grid>
       {footer && <Box sx={{ mt: 2 }}>{footer}</Box>}

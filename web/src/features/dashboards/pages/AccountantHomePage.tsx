@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AssessmentIcon from '@mui/icons-material/Assessment';
@@ -6,19 +6,33 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import SavingsIcon from '@mui/icons-material/Savings';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SyncIcon from '@mui/icons-material/Sync';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import Alert from '@mui/material/Alert';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import { formatMoney } from '@lintel/contracts';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { toApiError } from '../../../lib/http.ts';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { RecordPaymentButton } from '../../payments/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
-import { CompanyPropertyKpis } from '../components/CompanyPropertyKpis.tsx';
+import { useDashboard } from '../api.ts';
+import { ArrearsByAgeCard } from '../components/ArrearsByAgeCard.tsx';
+import { CardLink } from '../components/CardLink.tsx';
+import { ChangeText } from '../components/ChangeText.tsx';
+import { DashboardCurrencyField } from '../components/DashboardCurrencyField.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
+import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
+import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
+import { counted } from '../format.ts';
+
+const HOME = '/accountant-dashboard';
 
 /** Each section of the workspace, and whether it is built yet. */
 const WORKSPACE: [SectionKey, ReactNode, boolean][] = [
@@ -28,14 +42,14 @@ const WORKSPACE: [SectionKey, ReactNode, boolean][] = [
   ['commissions', <HandshakeIcon />, true],
   ['written-invoices', <ReceiptLongIcon />, true],
   ['levies', <RequestQuoteIcon />, true],
-  ['reports', <AssessmentIcon />, false],
+  ['reports', <AssessmentIcon />, true],
   ['tasks', <TaskAltIcon />, true],
-  ['data-sync', <SyncIcon />, false],
+  ['data-sync', <SyncIcon />, true],
   ['settings', <SettingsIcon />, true],
 ];
 
 const workspaceCards = WORKSPACE.map(([key, icon, built]) => ({
-  to: `/accountant-dashboard/${key}`,
+  to: `${HOME}/${key}`,
   title: SECTIONS[key].title,
   description: SECTIONS[key].description,
   icon,
@@ -44,20 +58,98 @@ const workspaceCards = WORKSPACE.map(([key, icon, built]) => ({
 
 export function AccountantHomePage() {
   const { company } = useCompany();
+  const [currency, setCurrency] = useState<string>();
+  const { data, error, isPending } = useDashboard('accountant', currency);
+  const loading = isPending && !error;
+  const money = (amount: number | undefined) =>
+    data && amount !== undefined ? formatMoney(amount, data.currency) : '—';
+  const overThirtyDays = data
+    ? data.arrears.days31to60 + data.arrears.days61to90 + data.arrears.days90plus
+    : undefined;
+
+  const kpis: Kpi[] = [
+    {
+      label: 'Collected this month',
+      value: money(data?.collectedThisMonth),
+      caption: data && (
+        <ChangeText
+          current={data.collectedThisMonth}
+          previous={data.collectedLastMonth}
+          currency={data.currency}
+        />
+      ),
+      icon: <PaymentsIcon />,
+      link: { to: `${HOME}/payments`, label: 'Payments' },
+    },
+    {
+      label: 'Arrears',
+      value: money(data?.arrears.total),
+      caption: data && `${money(overThirtyDays)} over 30 days late`,
+      icon: <WarningAmberIcon />,
+      link: { to: `${HOME}/property-accounts`, label: 'Property accounts' },
+    },
+    {
+      label: 'Commission this month',
+      value: money(data?.commissionThisMonth),
+      caption: 'Agent and agency shares',
+      icon: <HandshakeIcon />,
+      link: { to: `${HOME}/commissions`, label: 'Commissions' },
+    },
+    {
+      label: 'Held for owners',
+      value: money(data?.heldForOwners),
+      caption: 'In the property accounts',
+      icon: <SavingsIcon />,
+      link: { to: `${HOME}/property-accounts`, label: 'Property accounts' },
+    },
+    {
+      label: 'Levies due',
+      value: money(data?.leviesDue.amount),
+      caption: data && `${counted(data.leviesDue.count, 'levy', 'levies')} to pay`,
+      icon: <RequestQuoteIcon />,
+      link: { to: `${HOME}/levies`, label: 'Levies' },
+    },
+    {
+      label: 'Overdue invoices',
+      value: money(data?.overdueInvoices.amount),
+      caption: data && `${counted(data.overdueInvoices.count, 'invoice', 'invoices')} past due`,
+      icon: <ReceiptLongIcon />,
+      link: { to: `${HOME}/written-invoices`, label: 'Written invoices' },
+    },
+  ];
+
   return (
     <>
       <HomeHeader
         subtitle={`The books of ${company?.name ?? 'your agency'}.`}
-        propertiesLink={{ to: '/accountant-dashboard/properties', label: 'Properties' }}
+        actions={
+          <>
+            <DashboardCurrencyField value={currency ?? data?.currency} onChange={setCurrency} />
+            <RecordPaymentButton variant="outlined" />
+          </>
+        }
+        propertiesLink={{ to: `${HOME}/properties`, label: 'Properties' }}
       />
-      <CompanyPropertyKpis />
-      <Box sx={{ mb: 3 }}>
-        <RecordPaymentButton />
-      </Box>
-      <Alert severity="info" sx={{ mb: 3 }}>
-        Money KPIs for this page (collected this month, arrears, commission) come next; today the figures are
-        in Payments, Property accounts, Agent accounts and Commissions.
-      </Alert>
+      <ErrorAlert
+        message={error && toApiError(error, 'The dashboard figures could not be loaded.').message}
+        sx={{ mb: 2 }}
+      />
+      <KpiGrid items={kpis} loading={loading} />
+      {!error && (
+        <Grid container spacing={2} sx={{ mb: 3 }}>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <IncomeByMonthCard
+              months={data?.incomeByMonth}
+              currency={data?.currency}
+              loading={loading}
+              action={<CardLink to={`${HOME}/reports`}>Reports</CardLink>}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <ArrearsByAgeCard arrears={data?.arrears} currency={data?.currency} loading={loading} />
+          </Grid>
+        </Grid>
+      )}
       <Box sx={{ mb: 3 }}>
         <MyTasksCard />
       </Box>

@@ -1,28 +1,96 @@
 import { Navigate } from 'react-router';
+import BuildIcon from '@mui/icons-material/Build';
+import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import Grid from '@mui/material/Grid';
+import { PROPERTY_TYPES } from '@lintel/contracts';
+import { ChartCard } from '../../../components/ChartCard.tsx';
+import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { toApiError } from '../../../lib/http.ts';
 import { homeFor } from '../../../lib/roles.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
+import { useDashboard } from '../api.ts';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { CountBarChart } from '../components/CountBarChart.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
+import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
+import { propertyKpis } from '../components/property-kpis.tsx';
+import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
 import { PropertySummaryList } from '../components/PropertySummaryList.tsx';
+import { humanize } from '../property-stats.ts';
+
+const TYPES_TITLE = 'Properties by type';
 
 /** SPEC §2 /dashboard: the four named roles go to their own dashboard; everyone else stays here. */
 export function GeneralDashboardPage() {
   const { user } = useAuth();
   const { company } = useCompany();
-  const { properties, loading, error } = useProperties();
+  const { properties, loading: propertiesLoading, error: propertiesError } = useProperties();
+  const { data, error, isPending } = useDashboard('other');
   if (user && user.role !== 'other') return <Navigate replace to={homeFor(user.role)} />;
+  const loading = isPending && !error;
+  const counts = data?.properties;
+  // Every type in the contract's order, those without a property left out.
+  const byType = PROPERTY_TYPES.flatMap((type) => {
+    const count = data?.propertiesByType.find((row) => row.type === type)?.count ?? 0;
+    return count > 0 ? [{ label: humanize(type), count }] : [];
+  });
+
+  const kpis: Kpi[] = [
+    ...propertyKpis(counts, { totalLabel: 'Total properties' }).map((kpi) => ({ ...kpi, lg: 3 as const })),
+    {
+      label: 'Available',
+      value: counts?.available.toLocaleString() ?? '—',
+      caption: 'Ready to let',
+      icon: <MeetingRoomIcon />,
+      lg: 3,
+    },
+    {
+      label: 'Under maintenance',
+      value: counts?.underMaintenance.toLocaleString() ?? '—',
+      caption: 'Being repaired',
+      icon: <BuildIcon />,
+      lg: 3,
+    },
+  ];
+
   return (
     <>
       <HomeHeader subtitle={`An overview of ${company?.name ?? 'your company'} and its properties.`} />
+      <ErrorAlert
+        message={error && toApiError(error, 'The company figures could not be loaded.').message}
+        sx={{ mb: 2 }}
+      />
+      <KpiGrid items={kpis} loading={loading} />
+      {!error && (
+        <Grid container spacing={2} sx={{ mb: 3 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PropertyStatusCard counts={counts} loading={loading} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChartCard
+              title={TYPES_TITLE}
+              loading={loading}
+              emptyText={data && byType.length === 0 ? 'No properties yet.' : null}
+              height={220}
+            >
+              <CountBarChart caption={TYPES_TITLE} items={byType} color="#00897b" />
+            </ChartCard>
+          </Grid>
+        </Grid>
+      )}
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Grid size={{ xs: 12, md: 4 }}>
           <CompanyCard />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <PropertySummaryList title="Properties" properties={properties} loading={loading} error={error} />
+          <PropertySummaryList
+            title="Properties"
+            properties={properties}
+            loading={propertiesLoading}
+            error={propertiesError}
+          />
         </Grid>
       </Grid>
     </>

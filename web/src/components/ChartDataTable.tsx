@@ -1,0 +1,51 @@
+import Box from '@mui/material/Box';
+
+/** Hidden on screen, read by screen readers: the usual "sr-only" rules. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** A chart's figures as a table only screen readers see: the chart's text alternative. */
+export function ChartDataTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  /** Column headings; the first names the rows. */
+  head: readonly string[];
+  rows: readonly (readonly string[])[];
+}) {
+  return (
+    <Box component="table" sx={visuallyHidden}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} scope="col">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([name = '', ...cells]) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            {cells.map((cell, index) => (
+              <td key={head[index + 1] ?? index}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { BarChart } from '@mui/x-charts/BarChart';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lintel/contracts';
+import { ChartCard } from '../../../components/ChartCard.tsx';
+import { moneyTick } from '../format.ts';
+
+const TITLE = 'Arrears by age';
+// From "not yet late" to "long overdue": the later, the warmer.
+const AGE_COLORS = ['#90a4ae', '#ffb74d', '#fb8c00', '#e65100', '#b71c1c'];
+const SHORT_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
+  current: 'Current',
+  days1to30: '1–30',
+  days31to60: '31–60',
+  days61to90: '61–90',
+  days90plus: '90+',
+};
+
+/** Rent owed by how late it is: a small bar chart, and the amounts beside it (its text alternative). */
+export function ArrearsByAgeCard({
+  arrears,
+  currency,
+  loading,
+  action,
+  emptyText = 'No arrears: every tenant is up to date.',
+}: {
+  arrears: AgingTotals | undefined;
+  currency: string | undefined;
+  loading: boolean;
+  action?: ReactNode;
+  emptyText?: string;
+}) {
+  const isEmpty = arrears !== undefined && arrears.total === 0;
+  return (
+    <ChartCard
+      title={TITLE}
+      subtitle="Days past the due date"
+      action={action}
+      loading={loading || !arrears || !currency}
+      emptyText={isEmpty ? emptyText : null}
+      height={200}
+    >
+      {arrears && currency && (
+        <>
+          <BarChart
+            height={180}
+            hideLegend
+            margin={{ left: 0, right: 8 }}
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: [...AGING_BUCKETS],
+                valueFormatter: (bucket: (typeof AGING_BUCKETS)[number], context) =>
+                  context.location === 'tick' ? SHORT_LABELS[bucket] : AGING_LABELS[bucket],
+                colorMap: { type: 'ordinal', values: [...AGING_BUCKETS], colors: AGE_COLORS },
+              },
+            ]}
+            yAxis={[{ valueFormatter: (value: number) => moneyTick(value, currency), width: 56 }]}
+            series={[
+              {
+                label: 'Owed',
+                data: AGING_BUCKETS.map((bucket) => arrears[bucket]),
+                valueFormatter: (value) => formatMoney(value ?? 0, currency),
+              },
+            ]}
+          />
+          <Table size="small" aria-label="Arrears by age, amounts">
+            <TableBody>
+              {AGING_BUCKETS.map((bucket) => (
+                <TableRow key={bucket}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+                    {AGING_LABELS[bucket]}
+                  </TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }}>
+                    {formatMoney(arrears[bucket], currency)}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell component="th" scope="row" sx={{ pl: 0, fontWeight: 700, borderBottom: 0 }}>
+                  Total
+                </TableCell>
+                <TableCell align="right" sx={{ pr: 0, fontWeight: 700, borderBottom: 0 }}>
+                  {formatMoney(arrears.total, currency)}
+                </TableCell>
+              </TableRow>
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </ChartCard>
+  );
+}

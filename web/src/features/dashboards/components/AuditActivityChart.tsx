@@ -1,0 +1,42 @@
+import { LineChart } from '@mui/x-charts/LineChart';
+import Typography from '@mui/material/Typography';
+import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
+import { shortDay } from '../format.ts';
+
+/** Audit entries per day as a line, the busiest day in words, and every day as a table for screen readers. */
+export function AuditActivityChart({ days }: { days: readonly { day: string; count: number }[] }) {
+  const busiest = days.reduce<{ day: string; count: number } | null>(
+    (top, day) => (top === null || day.count > top.count ? day : top),
+    null,
+  );
+  return (
+    <>
+      <LineChart
+        height={200}
+        hideLegend
+        margin={{ left: 0, right: 12 }}
+        xAxis={[{ scaleType: 'point', data: days.map((day) => day.day), valueFormatter: shortDay }]}
+        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        series={[
+          {
+            label: 'Entries',
+            data: days.map((day) => day.count),
+            area: true,
+            showMark: false,
+            color: '#5e35b1',
+          },
+        ]}
+      />
+      {busiest && busiest.count > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          Busiest day: {shortDay(busiest.day)}, {busiest.count.toLocaleString()} entries.
+        </Typography>
+      )}
+      <ChartDataTable
+        caption="Audit entries per day"
+        head={['Day', 'Entries']}
+        rows={days.map((day) => [shortDay(day.day), day.count.toLocaleString()])}
+      />
+    </>
+  );
+}

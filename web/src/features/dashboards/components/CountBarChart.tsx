@@ -1,0 +1,49 @@
+import { BarChart } from '@mui/x-charts/BarChart';
+import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
+
+export interface CountItem {
+  label: string;
+  count: number;
+}
+
+const ROW_HEIGHT = 34;
+
+/** Counts as horizontal bars, one row per label (long labels read well on a phone), plus a table for screen readers. */
+export function CountBarChart({
+  caption,
+  items,
+  color = '#1976d2',
+  labelWidth = 110,
+}: {
+  caption: string;
+  items: readonly CountItem[];
+  color?: string;
+  labelWidth?: number;
+}) {
+  return (
+    <>
+      <BarChart
+        layout="horizontal"
+        height={60 + items.length * ROW_HEIGHT}
+        hideLegend
+        margin={{ left: 0, right: 16 }}
+        yAxis={[{ scaleType: 'band', data: items.map((item) => item.label), width: labelWidth }]}
+        xAxis={[{ tickMinStep: 1 }]}
+        series={[
+          {
+            label: caption,
+            data: items.map((item) => item.count),
+            color,
+            barLabel: 'value',
+            barLabelPlacement: 'outside',
+          },
+        ]}
+      />
+      <ChartDataTable
+        caption={caption}
+        head={['', 'Count']}
+        rows={items.map((item) => [item.label, item.count.toLocaleString()])}
+      />
+    </>
+  );
+}

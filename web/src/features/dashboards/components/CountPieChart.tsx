@@ -1,0 +1,46 @@
+import { PieChart } from '@mui/x-charts/PieChart';
+import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
+import type { CountItem } from './CountBarChart.tsx';
+
+export interface PieItem extends CountItem {
+  color: string;
+}
+
+/** Shares of a whole as a ring; the legend names each share with its count, and a table repeats them for screen readers. */
+export function CountPieChart({
+  caption,
+  items,
+  height = 220,
+}: {
+  caption: string;
+  items: readonly PieItem[];
+  height?: number;
+}) {
+  const shown = items.filter((item) => item.count > 0);
+  return (
+    <>
+      <PieChart
+        height={height}
+        series={[
+          {
+            data: shown.map((item) => ({
+              id: item.label,
+              value: item.count,
+              label: `${item.label} (${item.count})`,
+              color: item.color,
+            })),
+            innerRadius: '55%',
+            paddingAngle: 1,
+            cornerRadius: 3,
+          },
+        ]}
+        slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } } }}
+      />
+      <ChartDataTable
+        caption={caption}
+        head={['', 'Count']}
+        rows={items.map((item) => [item.label, item.count.toLocaleString()])}
+      />
+    </>
+  );
+}

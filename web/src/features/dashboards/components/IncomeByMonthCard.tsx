@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { MonthlyIncome } from '@lintel/contracts';
+import { ChartCard } from '../../../components/ChartCard.tsx';
+import { hasNoMoney, MonthlyMoneyChart, type MoneySeries } from './MonthlyMoneyChart.tsx';
+
+const TITLE = 'Income by month';
+
+/** The income report's twelve months as bars: money collected, and the commission taken from it. */
+export function IncomeByMonthCard({
+  months,
+  currency,
+  loading,
+  action,
+}: {
+  months: readonly MonthlyIncome[] | undefined;
+  currency: string | undefined;
+  loading: boolean;
+  action?: ReactNode;
+}) {
+  const series: MoneySeries[] = [
+    { label: 'Collected', values: months?.map((month) => month.collected) ?? [], color: '#1976d2' },
+    { label: 'Commission', values: months?.map((month) => month.commission) ?? [], color: '#00897b' },
+  ];
+  return (
+    <ChartCard
+      title={TITLE}
+      subtitle="The last 12 months"
+      action={action}
+      loading={loading || !months || !currency}
+      emptyText={
+        months && hasNoMoney(series)
+          ? 'No money received in the last 12 months yet. Recorded payments show here month by month.'
+          : null
+      }
+      height={280}
+    >
+      {months && currency && (
+        <MonthlyMoneyChart
+          caption={TITLE}
+          months={months.map((month) => month.month)}
+          series={series}
+          currency={currency}
+        />
+      )}
+    </ChartCard>
+  );
+}

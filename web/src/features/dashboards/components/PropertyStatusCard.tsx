@@ -1,0 +1,37 @@
+import type { PropertyCounts } from '@lintel/contracts';
+import { ChartCard } from '../../../components/ChartCard.tsx';
+import { CountPieChart } from './CountPieChart.tsx';
+
+const TITLE = 'Properties by status';
+
+/** The properties split by status as a ring: let, free, being repaired, off the market. */
+export function PropertyStatusCard({
+  counts,
+  loading,
+  emptyText = 'No properties yet.',
+}: {
+  counts: PropertyCounts | undefined;
+  loading: boolean;
+  emptyText?: string;
+}) {
+  return (
+    <ChartCard
+      title={TITLE}
+      loading={loading || !counts}
+      emptyText={counts?.total === 0 ? emptyText : null}
+      height={220}
+    >
+      {counts && (
+        <CountPieChart
+          caption={TITLE}
+          items={[
+            { label: 'Occupied', count: counts.occupied, color: '#2e7d32' },
+            { label: 'Available', count: counts.available, color: '#1976d2' },
+            { label: 'Under maintenance', count: counts.underMaintenance, color: '#ef6c00' },
+            { label: 'Inactive', count: counts.inactive, color: '#9e9e9e' },
+          ]}
+        />
+      )}
+    </ChartCard>
+  );
+}
