@@ -11,14 +11,17 @@ export const RECORD_FILTER_PARAMS = {
   agent: 'agentId',
 } as const;
 
-/** Which record filters each report takes (the server's reports ignore the others). */
+/**
+ * Which record filters each report takes. Trust reconciliation is the whole trust account, so it
+ * takes none; occupancy of one property says nothing a property page does not.
+ */
 export const REPORT_FILTERS: Record<ReportKind, readonly RecordFilter[]> = {
   income: ['property', 'owner', 'agent'],
   'rent-roll': ['property', 'owner', 'agent'],
   arrears: ['property', 'owner', 'agent'],
-  commissions: ['property', 'agent'],
+  commissions: ['property', 'owner', 'agent'],
   occupancy: ['owner', 'agent'],
-  'trust-reconciliation': ['property', 'owner'],
+  'trust-reconciliation': [],
   'owner-statements': ['owner'],
 };
 
