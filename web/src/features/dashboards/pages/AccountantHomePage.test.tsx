@@ -65,6 +65,10 @@ describe('AccountantHomePage', () => {
     const income = screen.getByRole('region', { name: 'Income by month' });
     const incomeTable = within(income).getByRole('table', { name: 'Income by month' });
     expect(within(incomeTable).getAllByRole('row')).toHaveLength(13);
+    expect(within(income).getByRole('link', { name: 'Income report' })).toHaveAttribute(
+      'href',
+      '/accountant-dashboard/reports?report=income&currency=USD',
+    );
     expect(within(incomeTable).getByRole('row', { name: 'Nov 2026 $1,275.00 $127.50' })).toBeInTheDocument();
     const byAge = screen.getByRole('region', { name: 'Arrears by age' });
     expect(within(byAge).getByRole('row', { name: '31–60 days $300.00' })).toBeInTheDocument();

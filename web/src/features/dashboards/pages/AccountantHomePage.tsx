@@ -31,29 +31,29 @@ import { HomeHeader } from '../components/HomeHeader.tsx';
 import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { counted } from '../format.ts';
+import { reportPath } from '../report-path.ts';
 
 const HOME = '/accountant-dashboard';
 
-/** Each section of the workspace, and whether it is built yet. */
-const WORKSPACE: [SectionKey, ReactNode, boolean][] = [
-  ['payments', <PaymentsIcon />, true],
-  ['property-accounts', <AccountBalanceIcon />, true],
-  ['agent-accounts', <AccountBalanceWalletIcon />, true],
-  ['commissions', <HandshakeIcon />, true],
-  ['written-invoices', <ReceiptLongIcon />, true],
-  ['levies', <RequestQuoteIcon />, true],
-  ['reports', <AssessmentIcon />, true],
-  ['tasks', <TaskAltIcon />, true],
-  ['data-sync', <SyncIcon />, true],
-  ['settings', <SettingsIcon />, true],
+/** Each section of the workspace, with its icon. */
+const WORKSPACE: [SectionKey, ReactNode][] = [
+  ['payments', <PaymentsIcon />],
+  ['property-accounts', <AccountBalanceIcon />],
+  ['agent-accounts', <AccountBalanceWalletIcon />],
+  ['commissions', <HandshakeIcon />],
+  ['written-invoices', <ReceiptLongIcon />],
+  ['levies', <RequestQuoteIcon />],
+  ['reports', <AssessmentIcon />],
+  ['tasks', <TaskAltIcon />],
+  ['data-sync', <SyncIcon />],
+  ['settings', <SettingsIcon />],
 ];
 
-const workspaceCards = WORKSPACE.map(([key, icon, built]) => ({
+const workspaceCards = WORKSPACE.map(([key, icon]) => ({
   to: `${HOME}/${key}`,
   title: SECTIONS[key].title,
   description: SECTIONS[key].description,
   icon,
-  comingNext: !built,
 }));
 
 export function AccountantHomePage() {
@@ -142,11 +142,16 @@ export function AccountantHomePage() {
               months={data?.incomeByMonth}
               currency={data?.currency}
               loading={loading}
-              action={<CardLink to={`${HOME}/reports`}>Reports</CardLink>}
+              action={<CardLink to={reportPath(HOME, 'income', data?.currency)}>Income report</CardLink>}
             />
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
-            <ArrearsByAgeCard arrears={data?.arrears} currency={data?.currency} loading={loading} />
+            <ArrearsByAgeCard
+              arrears={data?.arrears}
+              currency={data?.currency}
+              loading={loading}
+              action={<CardLink to={reportPath(HOME, 'arrears', data?.currency)}>Arrears report</CardLink>}
+            />
           </Grid>
         </Grid>
       )}

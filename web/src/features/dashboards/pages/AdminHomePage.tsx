@@ -32,6 +32,7 @@ import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
 import { counted } from '../format.ts';
+import { reportPath } from '../report-path.ts';
 
 const PROPERTIES = '/admin-dashboard/properties';
 const USERS = '/admin/users';
@@ -125,7 +126,11 @@ export function AdminHomePage() {
               months={data?.incomeByMonth}
               currency={data?.currency}
               loading={loading}
-              action={<CardLink to={PAYMENTS}>Payments</CardLink>}
+              action={
+                <CardLink to={reportPath('/admin-dashboard', 'income', data?.currency)}>
+                  Income report
+                </CardLink>
+              }
             />
           </Grid>
           <Grid size={{ xs: 12, lg: 4 }}>
