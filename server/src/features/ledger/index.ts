@@ -1,10 +1,12 @@
 export { ledgerAccount } from './accounts.ts';
+export { linesOfKind } from './repo.ts';
 export {
   accountBalances,
   heldBalance,
   lockAccount,
   payOutOf,
   postJournal,
+  postJournals,
   postReversal,
   statement,
   trialBalance,

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -21,20 +23,28 @@ export interface LineRow {
   amountCents: number;
 }
 
-export async function insertJournal(tx: Tx, journal: JournalRow, lines: LineRow[]): Promise<string> {
-  const [row] = await tx.insert(journals).values(journal).returning({ id: journals.id });
-  await tx.insert(ledgerLines).values(
+/** Journals with their lines, several per statement; ids are made here so lines can name them. */
+export async function insertJournals(
+  tx: Tx,
+  entries: { journal: JournalRow; lines: LineRow[] }[],
+): Promise<string[]> {
+  const withIds = entries.map((entry) => ({ ...entry, id: randomUUID() }));
+  for (const chunk of chunksOf(withIds, 1000)) {
+    await tx.insert(journals).values(chunk.map(({ id, journal }) => ({ ...journal, id })));
+  }
+  const rows = withIds.flatMap(({ id, journal, lines }) =>
     lines.map((line) => ({
       ...line,
       companyId: journal.companyId,
-      journalId: row!.id,
+      journalId: id,
       entryDate: journal.entryDate,
       kind: journal.kind,
       description: journal.description,
       reference: journal.reference,
     })),
   );
-  return row!.id;
+  for (const chunk of chunksOf(rows, 2000)) await tx.insert(ledgerLines).values(chunk);
+  return withIds.map(({ id }) => id);
 }
 
 export const findJournal = async (tx: Tx, scope: Scope, id: string) =>
@@ -122,3 +132,19 @@ export async function lockAccount(tx: Tx, scope: Scope, account: string, currenc
     sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|${account}|${currency}`}, 0))`,
   );
 }
+
+/** Every line of one journal kind (e.g. the opening balances), oldest first. */
+export const linesOfKind = (tx: Tx, scope: Scope, kind: string) =>
+  tx
+    .select({
+      journalId: ledgerLines.journalId,
+      account: ledgerLines.account,
+      currency: ledgerLines.currency,
+      amountCents: ledgerLines.amountCents,
+      entryDate: ledgerLines.entryDate,
+      description: ledgerLines.description,
+      reference: ledgerLines.reference,
+    })
+    .from(ledgerLines)
+    .where(inCompany(ledgerLines, scope, eq(ledgerLines.kind, kind)))
+    .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));

@@ -22,6 +22,32 @@ export interface JournalInput {
  * trigger), so this check only turns a programming error into a clear message early.
  */
 export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): Promise<string> {
+  const [id] = await postJournals(tx, scope, [journal]);
+  return id!;
+}
+
+/** Posts several balanced journals in a few statements (a batch of payments); ids in order. */
+export async function postJournals(tx: Tx, scope: Scope, batch: JournalInput[]): Promise<string[]> {
+  if (batch.length === 0) return [];
+  return repo.insertJournals(
+    tx,
+    batch.map((journal) => ({
+      journal: {
+        companyId: scope.companyId,
+        kind: journal.kind,
+        description: journal.description,
+        reference: journal.reference ?? null,
+        entryDate: journal.entryDate,
+        reversesId: journal.reversesId ?? null,
+        postedBy: journal.postedBy,
+      },
+      lines: balancedLines(journal),
+    })),
+  );
+}
+
+/** The journal's non-zero lines, after checking they sum to zero in each currency. */
+function balancedLines(journal: JournalInput): repo.LineRow[] {
   const lines = journal.lines.filter((line) => line.amountCents !== 0);
   const sums = new Map<string, number>();
   for (const line of lines) {
@@ -32,19 +58,7 @@ export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): 
   if ([...sums.values()].some((sum) => sum !== 0))
     throw new Error(`Journal ${journal.kind} does not balance`);
   if (lines.length === 0) throw new Error(`Journal ${journal.kind} has no lines`);
-  return repo.insertJournal(
-    tx,
-    {
-      companyId: scope.companyId,
-      kind: journal.kind,
-      description: journal.description,
-      reference: journal.reference ?? null,
-      entryDate: journal.entryDate,
-      reversesId: journal.reversesId ?? null,
-      postedBy: journal.postedBy,
-    },
-    lines,
-  );
+  return lines;
 }
 
 /** The exact opposite of a journal, line for line. */

@@ -1,2 +1,2 @@
 export { paymentRoutes } from './routes.ts';
-export { recordPayment, reversePayment } from './service.ts';
+export { postPayments, recordPayment, reversePayment } from './service.ts';

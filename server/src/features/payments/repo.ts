@@ -4,6 +4,7 @@ import type { PaymentMethod, PaymentStatus, PaymentType } from '@lintel/contract
 import type { Tx } from '../../db/client.ts';
 import { idempotencyKeys, owners, payments, properties, tenants, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -118,9 +119,9 @@ export async function listPayments(
 export const allPayments = (tx: Tx, scope: Scope, filter: PaymentFilter) =>
   joined(tx).where(where(scope, filter)).orderBy(asc(payments.paymentDate), asc(payments.createdAt));
 
-export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert): Promise<string> {
-  const [row] = await tx.insert(payments).values(values).returning({ id: payments.id });
-  return row!.id;
+/** Rows carry their ids (made by the caller), so a batch knows which row is which. */
+export async function insertPayments(tx: Tx, values: (typeof payments.$inferInsert & { id: string })[]) {
+  for (const chunk of chunksOf(values, 1000)) await tx.insert(payments).values(chunk);
 }
 
 /** Locks the payment row: two reversals of one payment queue, the second sees it reversed. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   formatMoney,
   SPLIT_EXCEEDS_AMOUNT,
@@ -11,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
-import { nextNumber } from '../../db/sequences.ts';
+import { nextNumbers } from '../../db/sequences.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
@@ -21,7 +22,7 @@ import { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from '../fi
 import { findLease, todayIso } from '../leases/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findOwner } from '../owners/index.ts';
-import { heldBalance, ledgerAccount, lockAccount, postJournal, postReversal } from '../ledger/index.ts';
+import { heldBalance, ledgerAccount, lockAccount, postJournals, postReversal } from '../ledger/index.ts';
 import { findProperty } from '../properties/index.ts';
 import { ensureRentCharges, settleLease } from '../rent/index.ts';
 import { toPayment } from './dto.ts';
@@ -66,11 +67,29 @@ function fingerprintOf(input: z.output<typeof PaymentInput>): string {
 
 const NO_SPLIT: RentSplit = { commission: 0, agentShare: 0, agencyShare: 0, vat: 0, owner: 0 };
 
+/** Loads each lease and property once, however many payments of a batch name it. */
+function targetLookups(tx: Tx, ctx: Ctx) {
+  const leases = new Map<string, ReturnType<typeof findLease>>();
+  const properties = new Map<string, ReturnType<typeof findProperty>>();
+  const once = <T>(cache: Map<string, T>, id: string, load: () => T) => {
+    if (!cache.has(id)) cache.set(id, load());
+    return cache.get(id)!;
+  };
+  return {
+    lease: (id: string) => once(leases, id, () => findLease(tx, ctx, id)),
+    property: (id: string) => once(properties, id, () => findProperty(tx, ctx, id)),
+  };
+}
+
 /** What the payment is for: its lease (rent, deposit) and property, checked against the caller. */
-async function resolveTarget(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput>) {
+async function resolveTarget(
+  ctx: Ctx,
+  lookups: ReturnType<typeof targetLookups>,
+  input: z.output<typeof PaymentInput>,
+) {
   let lease;
   if (input.leaseId) {
-    lease = await findLease(tx, ctx, input.leaseId);
+    lease = await lookups.lease(input.leaseId);
     if (!lease) throw unprocessable('INVALID_LEASE', 'The chosen lease is not a lease of this company.');
     if (lease.status === 'draft') {
       throw unprocessable(
@@ -88,7 +107,7 @@ async function resolveTarget(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInp
       );
     }
   }
-  const property = await findProperty(tx, ctx, lease?.propertyId ?? input.propertyId!);
+  const property = await lookups.property(lease?.propertyId ?? input.propertyId!);
   if (!property)
     throw unprocessable('INVALID_PROPERTY', 'The chosen property is not a property of this company.');
   if (ctx.role === 'agent' && property.agentId !== ctx.userId) {
@@ -97,86 +116,130 @@ async function resolveTarget(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInp
   return { lease, property };
 }
 
-async function postPayment(tx: Tx, ctx: Ctx, input: z.output<typeof PaymentInput>): Promise<string> {
-  const { lease, property } = await resolveTarget(tx, ctx, input);
+/**
+ * Posts payments (split, ledger journal, receipt number, allocations to rent charges) and returns
+ * their ids in order. One payment is the usual case; a batch (an import of past payments) gets the
+ * same splits, journals and receipts as one by one, and its leases are settled oldest charge first
+ * once at the end, but it reads each lease and property once, takes its receipt numbers in one
+ * step and writes in multi-row statements. `notify: false` for history nobody must be told of.
+ */
+export async function postPayments(
+  tx: Tx,
+  ctx: Ctx,
+  inputs: z.output<typeof PaymentInput>[],
+  options: { notify: boolean } = { notify: true },
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  const lookups = targetLookups(tx, ctx);
   const settings = await loadFinanceSettings(tx, ctx);
-  assertCurrencyEnabled(settings, input.currency);
-  const rates = splitRatesFor(settings, property);
-  let split = NO_SPLIT;
-  if (input.type === 'rent') {
-    try {
-      split = splitRent(input.amount, rates);
-    } catch {
-      throw unprocessable('SPLIT_EXCEEDS_AMOUNT', `${SPLIT_EXCEEDS_AMOUNT}.`);
+  const planned = [];
+  for (const input of inputs) {
+    const { lease, property } = await resolveTarget(ctx, lookups, input);
+    assertCurrencyEnabled(settings, input.currency);
+    const rates = splitRatesFor(settings, property);
+    let split = NO_SPLIT;
+    if (input.type === 'rent') {
+      try {
+        split = splitRent(input.amount, rates);
+      } catch {
+        throw unprocessable('SPLIT_EXCEEDS_AMOUNT', `${SPLIT_EXCEEDS_AMOUNT}.`);
+      }
+    } else if (input.type === 'other') {
+      split = { ...NO_SPLIT, owner: input.amount };
     }
-  } else if (input.type === 'other') {
-    split = { ...NO_SPLIT, owner: input.amount };
+    const payer = input.payerName ?? lease?.tenantName ?? null;
+    const rentLeaseId = input.type === 'rent' && lease !== undefined ? lease.id : undefined;
+    planned.push({ input, lease, property, rates, split, payer, rentLeaseId, id: randomUUID() });
   }
-  const payer = input.payerName ?? lease?.tenantName ?? null;
-  const isRent = input.type === 'rent' && lease !== undefined;
-  const chargesCreated = isRent ? await ensureRentCharges(tx, ctx, todayIso(), lease.id) : 0;
+  const rentLeaseIds = [...new Set(planned.flatMap((post) => post.rentLeaseId ?? []))];
+  const chargesCreated = new Map<string, number>();
+  for (const leaseId of rentLeaseIds) {
+    chargesCreated.set(leaseId, await ensureRentCharges(tx, ctx, todayIso(), leaseId));
+  }
   // As late as possible: the counter row stays locked until commit and queues every post of the company.
-  const sequence = await nextNumber(tx, ctx, 'receipt');
-  const receiptNumber = `${settings.receiptPrefix}${String(sequence).padStart(6, '0')}`;
-  const held =
-    input.type === 'deposit'
-      ? [{ account: ledgerAccount.deposits(lease!.id), amountCents: -input.amount }]
-      : [
-          { account: ledgerAccount.property(property.id), amountCents: -split.owner },
-          ...(property.agentId
-            ? [{ account: ledgerAccount.agent(property.agentId), amountCents: -split.agentShare }]
-            : []),
-          { account: ledgerAccount.agencyRevenue, amountCents: -split.agencyShare },
-          { account: ledgerAccount.agencyVat, amountCents: -split.vat },
-        ];
-  const journalId = await postJournal(tx, ctx, {
-    kind: `payment_${input.type}`,
-    description: `${receiptNumber} ${input.type} from ${payer ?? 'payer'} — ${property.name}`,
-    reference: input.reference ?? receiptNumber,
-    entryDate: input.paymentDate,
-    postedBy: ctx.userId,
-    lines: [
-      { account: ledgerAccount.trustBank, currency: input.currency, amountCents: input.amount },
-      ...held.map((line) => ({ ...line, currency: input.currency })),
-    ],
-  });
-  const id = await repo.insertPayment(tx, {
-    companyId: ctx.companyId,
-    receiptNumber,
-    type: input.type,
-    propertyId: property.id,
-    leaseId: lease?.id ?? null,
-    tenantId: lease?.tenantId ?? null,
-    agentId: property.agentId,
-    payerName: payer,
-    amountCents: input.amount,
-    currency: input.currency,
-    method: input.method,
-    paymentDate: input.paymentDate,
-    reference: input.reference ?? null,
-    notes: input.notes ?? null,
-    commissionRateBp: input.type === 'rent' ? rates.commissionRateBp : 0,
-    agentShareBp: input.type === 'rent' && rates.hasAgent ? rates.agentShareBp : 0,
-    vatRateBp: input.type === 'rent' && rates.vatRegistered ? rates.vatRateBp : 0,
-    commissionCents: split.commission,
-    agentShareCents: split.agentShare,
-    agencyShareCents: split.agencyShare,
-    vatCents: split.vat,
-    ownerCents: split.owner,
-    journalId,
-    receivedBy: ctx.userId,
-  });
-  // New charges may be owed older credit first: then the whole lease is settled.
-  if (isRent) await settleLease(tx, ctx, lease.id, chargesCreated > 0 ? undefined : id);
-  const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
-  await notify(tx, ctx, {
-    userIds: [owner?.userId, property.agentId],
-    type: 'payment.received',
-    title: 'Payment received',
-    message: `${formatMoney(input.amount, input.currency)} ${input.type} received for ${property.name} (receipt ${receiptNumber}).`,
-    link: '/payments',
-  });
-  return id;
+  const firstNumber = await nextNumbers(tx, ctx, 'receipt', planned.length);
+  const posts = planned.map((post, index) => ({
+    ...post,
+    receiptNumber: `${settings.receiptPrefix}${String(firstNumber + index).padStart(6, '0')}`,
+  }));
+  const journalIds = await postJournals(
+    tx,
+    ctx,
+    posts.map(({ input, property, split, payer, receiptNumber, lease }) => {
+      const held =
+        input.type === 'deposit'
+          ? [{ account: ledgerAccount.deposits(lease!.id), amountCents: -input.amount }]
+          : [
+              { account: ledgerAccount.property(property.id), amountCents: -split.owner },
+              ...(property.agentId
+                ? [{ account: ledgerAccount.agent(property.agentId), amountCents: -split.agentShare }]
+                : []),
+              { account: ledgerAccount.agencyRevenue, amountCents: -split.agencyShare },
+              { account: ledgerAccount.agencyVat, amountCents: -split.vat },
+            ];
+      return {
+        kind: `payment_${input.type}`,
+        description: `${receiptNumber} ${input.type} from ${payer ?? 'payer'} — ${property.name}`,
+        reference: input.reference ?? receiptNumber,
+        entryDate: input.paymentDate,
+        postedBy: ctx.userId,
+        lines: [
+          { account: ledgerAccount.trustBank, currency: input.currency, amountCents: input.amount },
+          ...held.map((line) => ({ ...line, currency: input.currency })),
+        ],
+      };
+    }),
+  );
+  await repo.insertPayments(
+    tx,
+    posts.map(({ input, lease, property, rates, split, payer, receiptNumber, id }, index) => ({
+      id,
+      companyId: ctx.companyId,
+      receiptNumber,
+      type: input.type,
+      propertyId: property.id,
+      leaseId: lease?.id ?? null,
+      tenantId: lease?.tenantId ?? null,
+      agentId: property.agentId,
+      payerName: payer,
+      amountCents: input.amount,
+      currency: input.currency,
+      method: input.method,
+      paymentDate: input.paymentDate,
+      reference: input.reference ?? null,
+      notes: input.notes ?? null,
+      commissionRateBp: input.type === 'rent' ? rates.commissionRateBp : 0,
+      agentShareBp: input.type === 'rent' && rates.hasAgent ? rates.agentShareBp : 0,
+      vatRateBp: input.type === 'rent' && rates.vatRegistered ? rates.vatRateBp : 0,
+      commissionCents: split.commission,
+      agentShareCents: split.agentShare,
+      agencyShareCents: split.agencyShare,
+      vatCents: split.vat,
+      ownerCents: split.owner,
+      journalId: journalIds[index]!,
+      receivedBy: ctx.userId,
+    })),
+  );
+  for (const leaseId of rentLeaseIds) {
+    const newIds = posts.filter((post) => post.rentLeaseId === leaseId).map((post) => post.id);
+    // Only a lone new payment with no new charges can be settled alone; otherwise the whole
+    // lease is (new charges may be owed older credit first).
+    const onlyNew = newIds.length === 1 && chargesCreated.get(leaseId) === 0 ? newIds[0] : undefined;
+    await settleLease(tx, ctx, leaseId, onlyNew);
+  }
+  if (options.notify) {
+    for (const { input, property, receiptNumber } of posts) {
+      const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
+      await notify(tx, ctx, {
+        userIds: [owner?.userId, property.agentId],
+        type: 'payment.received',
+        title: 'Payment received',
+        message: `${formatMoney(input.amount, input.currency)} ${input.type} received for ${property.name} (receipt ${receiptNumber}).`,
+        link: '/payments',
+      });
+    }
+  }
+  return posts.map((post) => post.id);
 }
 
 /**
@@ -202,7 +265,7 @@ export const recordPayment = (ctx: Ctx, input: z.output<typeof PaymentInput>, ke
         return toPayment(await loadVisible(tx, ctx, claimed.paymentId));
       }
     }
-    const id = await postPayment(tx, ctx, input);
+    const [id] = (await postPayments(tx, ctx, [input])) as [string];
     if (key !== undefined) await repo.setKeyPayment(tx, ctx, key, id);
     const payment = await reload(tx, ctx, id);
     await recordAudit(tx, auditActor(ctx), {
