@@ -102,9 +102,9 @@ describe('DataSyncPage import', () => {
     const halfSent = deferred();
     const checked = deferred();
     api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      config.onUploadProgress?.({ loaded: 512, total: 1024, bytes: 512 });
+      config.onUploadProgress?.({ loaded: 512, total: 1024, bytes: 512, lengthComputable: true });
       await halfSent.promise;
-      config.onUploadProgress?.({ loaded: 1024, total: 1024, bytes: 512 });
+      config.onUploadProgress?.({ loaded: 1024, total: 1024, bytes: 512, lengthComputable: true });
       await checked.promise;
       return { ...reportReply({}), statusText: 'OK', headers: new AxiosHeaders(), config };
     };
