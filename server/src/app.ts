@@ -18,6 +18,7 @@ import { maintenanceRoutes } from './features/maintenance/index.ts';
 import { notificationRoutes } from './features/notifications/index.ts';
 import { levyRoutes } from './features/levies/index.ts';
 import { propertyRoutes } from './features/properties/index.ts';
+import { reportRoutes } from './features/reports/index.ts';
 import { taskRoutes } from './features/tasks/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
 import { userRoutes } from './features/users/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(taskRoutes);
       await api.register(levyRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

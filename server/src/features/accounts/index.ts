@@ -1,2 +1,3 @@
 export { accountRoutes } from './routes.ts';
-export { createExpense, createPayout, heldFor, payPropertyExpense } from './service.ts';
+export { commissionFigures, type CommissionFilter } from './repo.ts';
+export { createExpense, createPayout, heldFor, ownerStatementOf, payPropertyExpense } from './service.ts';

@@ -136,14 +136,28 @@ export const figures = (row: FigureRow | undefined) => ({
   vat: Number(row?.vat ?? 0),
 });
 
+export interface CommissionFilter {
+  from: string;
+  to: string;
+  currency: string;
+  /** The agent the payment was received for (its property's agent at the time). */
+  agentId?: string | undefined;
+  propertyId?: string | undefined;
+  /** The property's owner now. */
+  ownerId?: string | undefined;
+}
+
 /**
  * Rent payments as the ledger sees them: each payment on its date, and each reversal as the
  * negative of its payment on the reversal's date. So a period's figures tie to the ledger's
  * agency and agent lines for that period, even when a payment is reversed in a later month.
  */
-function commissionEvents(viewer: Viewer, query: { from: string; to: string; currency: string }) {
+function commissionEvents(viewer: Viewer, query: CommissionFilter) {
   const mine = viewer.role === 'agent' ? sql`and pay.agent_id = ${viewer.userId}` : sql``;
-  const base = sql`pay.company_id = ${viewer.companyId} and pay.type = 'rent' and pay.currency = ${query.currency} ${mine}`;
+  const filters = sql`${query.agentId ? sql`and pay.agent_id = ${query.agentId}` : sql``}
+    ${query.propertyId ? sql`and pay.property_id = ${query.propertyId}` : sql``}
+    ${query.ownerId ? sql`and pay.property_id in (select p.id from properties p where p.owner_id = ${query.ownerId})` : sql``}`;
+  const base = sql`pay.company_id = ${viewer.companyId} and pay.type = 'rent' and pay.currency = ${query.currency} ${mine} ${filters}`;
   return sql`(
     select pay.agent_id, pay.payment_date as day, pay.amount_cents as amount, pay.commission_cents as commission,
       pay.agent_share_cents as agent_share, pay.agency_share_cents as agency_share, pay.vat_cents as vat
@@ -156,11 +170,7 @@ function commissionEvents(viewer: Viewer, query: { from: string; to: string; cur
   ) e`;
 }
 
-export async function commissionFigures(
-  tx: Tx,
-  viewer: Viewer,
-  query: { from: string; to: string; currency: string },
-) {
+export async function commissionFigures(tx: Tx, viewer: Viewer, query: CommissionFilter) {
   const events = commissionEvents(viewer, query);
   const byAgent = await queryRows<FigureRow & { agent_id: string | null; agent_name: string | null }>(
     tx,

@@ -88,6 +88,25 @@ export const propertyStatement = (ctx: Ctx, propertyId: string, query: Statement
     });
   });
 
+/** An owner's statement over every property they own now, inside the caller's transaction. */
+export async function ownerStatementOf(
+  tx: Tx,
+  scope: Scope,
+  owner: { id: string; name: string },
+  period: { from: string; to: string; currency: string },
+): Promise<Statement> {
+  const propertyIds = await repo.findPropertyOwnerIds(tx, scope, owner.id);
+  return statement(tx, scope, {
+    accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
+    currency: period.currency,
+    from: period.from,
+    to: period.to,
+    title: 'Owner statement',
+    subject: owner.name,
+    subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
+  });
+}
+
 /** An owner's statement covers every property they own; `id` is the owner record's or its user's. */
 export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery): Promise<Statement> =>
   transact(ctx, async (tx) => {
@@ -95,16 +114,7 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery): Pro
     if (!isUuid(id)) throw OWNER_NOT_FOUND();
     const owner = await findOwner(tx, ctx, id);
     if (!owner || (ctx.role === 'owner' && owner.userId !== ctx.userId)) throw OWNER_NOT_FOUND();
-    const propertyIds = await repo.findPropertyOwnerIds(tx, ctx, owner.id);
-    return statement(tx, ctx, {
-      accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
-      currency: query.currency,
-      from: query.from,
-      to: query.to,
-      title: 'Owner statement',
-      subject: owner.name,
-      subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
-    });
+    return ownerStatementOf(tx, ctx, owner, query);
   });
 
 async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {

@@ -1,9 +1,18 @@
 export { amountInWords } from './amount-in-words.ts';
 export { toCsv } from './csv.ts';
-export { companyHeader, renderPdf } from './pdf.ts';
+export {
+  A4_CONTENT_WIDTH,
+  COLOURS,
+  companyHeader,
+  figureBoxes,
+  formatDocumentDate,
+  formatDocumentTimestamp,
+  pageFooter,
+  renderPdf,
+} from './pdf.ts';
 export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 export { renderReceiptPdf } from './receipt-pdf.ts';
-export { renderStatementPdf } from './statement-pdf.ts';
+export { renderStatementPdf, statementContent } from './statement-pdf.ts';
 export type {
   DocumentCompany,
   PaymentMethod,

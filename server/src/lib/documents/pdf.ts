@@ -72,8 +72,14 @@ export function formatDocumentTimestamp(moment: Date): string {
   return `${formatDocumentDate(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
 }
 
+/** The width of A4 inside renderPdf's default 40 pt margins, in points. */
+export const A4_CONTENT_WIDTH = { portrait: 515, landscape: 762 } as const;
+
 /** The agency's letterhead, shared by receipts and statements. */
-export function companyHeader(company: DocumentCompany): Content {
+export function companyHeader(
+  company: DocumentCompany,
+  lineWidth: number = A4_CONTENT_WIDTH.portrait,
+): Content {
   const logo = usableLogo(company.logo);
   const registration = [
     company.registrationNumber ? `Reg. no. ${company.registrationNumber}` : null,
@@ -100,11 +106,48 @@ export function companyHeader(company: DocumentCompany): Content {
     stack: [
       { columnGap: 16, columns },
       {
-        // 515 pt: the width of A4 inside renderPdf's default 40 pt margins.
-        canvas: [{ type: 'line', x1: 0, y1: 0, x2: 515, y2: 0, lineWidth: 1, lineColor: COLOURS.rule }],
+        canvas: [{ type: 'line', x1: 0, y1: 0, x2: lineWidth, y2: 0, lineWidth: 1, lineColor: COLOURS.rule }],
         margin: [0, 10, 0, 0],
       },
     ],
     margin: [0, 0, 0, 16],
+  };
+}
+
+/** "Page 3 of 12" beside what the document is, in the bottom margin of every page. */
+export const pageFooter =
+  (label: string) =>
+  (currentPage: number, pageCount: number): Content => ({
+    columns: [
+      { text: label, width: '*' },
+      { text: `Page ${currentPage} of ${pageCount}`, alignment: 'right', width: 'auto' },
+    ],
+    color: COLOURS.muted,
+    fontSize: 8,
+    margin: [40, 16, 40, 0],
+  });
+
+/** Headline figures in shaded boxes side by side: a label over each bold figure. */
+export function figureBoxes(figures: [label: string, figure: string][]): Content {
+  return {
+    table: {
+      widths: figures.map(() => '*'),
+      body: [
+        figures.map(([label, figure]) => ({
+          stack: [
+            { text: label, color: COLOURS.muted, fontSize: 8 },
+            { text: figure, bold: true, fontSize: 11, margin: [0, 2, 0, 0] },
+          ],
+          fillColor: COLOURS.shade,
+          margin: [8, 6, 8, 6],
+        })),
+      ],
+    },
+    layout: {
+      hLineWidth: () => 0,
+      vLineWidth: (column) => (column > 0 && column < figures.length ? 2 : 0),
+      vLineColor: () => 'white',
+    },
+    margin: [0, 0, 0, 14],
   };
 }

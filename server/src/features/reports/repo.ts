@@ -1,0 +1,254 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ArrearsGroup, MonthlyIncome, PropertyStatus, PropertyType } from '@lintel/contracts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import type { Ctx } from '../../db/scope.ts';
+
+type Scope = Pick<Ctx, 'companyId'>;
+
+/** What a report is narrowed to; every id has been checked to be this company's. */
+export interface ReportFilter {
+  propertyId?: string | undefined;
+  ownerId?: string | undefined;
+  agentId?: string | undefined;
+}
+
+/** The filter on the properties table aliased `p` (owner and agent as the property names them now). */
+function onProperty(filter: ReportFilter, agent: SQL = sql`p.agent_id`): SQL {
+  return sql`${filter.propertyId ? sql`and p.id = ${filter.propertyId}` : sql``}
+    ${filter.ownerId ? sql`and p.owner_id = ${filter.ownerId}` : sql``}
+    ${filter.agentId ? sql`and ${agent} = ${filter.agentId}` : sql``}`;
+}
+
+const money = (value: string | number | null | undefined) => Number(value ?? 0);
+
+/**
+ * Every month of [from, to] (zeros included). Money received is counted as the ledger sees it:
+ * each payment on its date and each reversal as its negative on the reversal journal's date, as
+ * the commissions do (accounts' `commissionEvents`). Payments are narrowed to an agent by the
+ * agent they were received for; expenses by the property's agent. Levies are the expenses that
+ * paid a levy charge; the rest are supplier expenses (repairs, maintenance).
+ */
+export async function incomeByMonth(
+  tx: Tx,
+  scope: Scope,
+  query: { from: string; to: string; currency: string; filter: ReportFilter },
+): Promise<MonthlyIncome[]> {
+  const payments = sql`pay.company_id = ${scope.companyId} and pay.currency = ${query.currency}
+    ${onProperty(query.filter, sql`pay.agent_id`)}`;
+  const rows = await queryRows<{
+    month: string;
+    collected: string;
+    rent: string;
+    commission: string;
+    vat: string;
+    levies: string;
+    expenses: string;
+  }>(
+    tx,
+    sql`with months as (
+      select to_char(m, 'YYYY-MM') as month
+      from generate_series(date_trunc('month', ${query.from}::date), date_trunc('month', ${query.to}::date),
+        interval '1 month') m
+    ),
+    received as (
+      select pay.payment_date as day, pay.type, pay.amount_cents as amount,
+        pay.commission_cents as commission, pay.vat_cents as vat
+      from payments pay join properties p on p.id = pay.property_id
+      where ${payments} and pay.payment_date between ${query.from} and ${query.to}
+      union all
+      select j.entry_date, pay.type, -pay.amount_cents, -pay.commission_cents, -pay.vat_cents
+      from payments pay join properties p on p.id = pay.property_id
+      join journals j on j.id = pay.reversal_journal_id
+      where ${payments} and j.entry_date between ${query.from} and ${query.to}
+    ),
+    received_by_month as (
+      select to_char(day, 'YYYY-MM') as month, sum(amount) as collected,
+        sum(amount) filter (where type = 'rent') as rent, sum(commission) as commission, sum(vat) as vat
+      from received group by 1
+    ),
+    spent_by_month as (
+      select to_char(e.expense_date, 'YYYY-MM') as month,
+        sum(e.amount_cents) filter (where lc.id is not null) as levies,
+        sum(e.amount_cents) filter (where lc.id is null) as expenses
+      from expenses e join properties p on p.id = e.property_id
+      left join levy_charges lc on lc.expense_id = e.id
+      where e.company_id = ${scope.companyId} and e.currency = ${query.currency}
+        and e.expense_date between ${query.from} and ${query.to} ${onProperty(query.filter)}
+      group by 1
+    )
+    select m.month, coalesce(r.collected, 0)::bigint as collected, coalesce(r.rent, 0)::bigint as rent,
+      coalesce(r.commission, 0)::bigint as commission, coalesce(r.vat, 0)::bigint as vat,
+      coalesce(s.levies, 0)::bigint as levies, coalesce(s.expenses, 0)::bigint as expenses
+    from months m
+    left join received_by_month r on r.month = m.month
+    left join spent_by_month s on s.month = m.month
+    order by m.month`,
+  );
+  return rows.map((row) => ({
+    month: row.month,
+    collected: money(row.collected),
+    rent: money(row.rent),
+    commission: money(row.commission),
+    vat: money(row.vat),
+    levies: money(row.levies),
+    expenses: money(row.expenses),
+  }));
+}
+
+/** Payments received in [from, to] and not reversed since. */
+export async function countPayments(
+  tx: Tx,
+  scope: Scope,
+  query: { from: string; to: string; currency: string; filter: ReportFilter },
+): Promise<number> {
+  const [row] = await queryRows<{ total: string }>(
+    tx,
+    sql`select count(*) as total from payments pay join properties p on p.id = pay.property_id
+      where pay.company_id = ${scope.companyId} and pay.currency = ${query.currency}
+        and pay.status = 'completed' and pay.payment_date between ${query.from} and ${query.to}
+        ${onProperty(query.filter, sql`pay.agent_id`)}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** What is still owed on a charge: settled by completed payments only, as the rent feature does. */
+const OUTSTANDING = sql`c.amount_cents - coalesce((select sum(a.amount_cents) from allocations a
+  join payments pay on pay.id = a.payment_id and pay.status = 'completed' where a.charge_id = c.id), 0)`;
+
+export interface RentRollRow {
+  leaseId: string;
+  property: string;
+  tenant: string;
+  owner: string | null;
+  agent: string | null;
+  startDate: string;
+  endDate: string;
+  rent: number;
+  depositHeld: number;
+  arrears: number;
+}
+
+/** The leases in force on `asOf` (in the currency), with the deposit held and rent owed on that day. */
+export async function rentRoll(
+  tx: Tx,
+  scope: Scope,
+  query: { asOf: string; currency: string; filter: ReportFilter },
+): Promise<RentRollRow[]> {
+  const rows = await queryRows<{
+    lease_id: string;
+    property: string;
+    tenant: string;
+    owner: string | null;
+    agent: string | null;
+    start_date: string;
+    end_date: string;
+    rent: string;
+    deposit_held: string;
+    arrears: string;
+  }>(
+    tx,
+    sql`select l.id as lease_id, p.name as property, t.name as tenant, o.name as owner,
+      trim(u.first_name || ' ' || u.last_name) as agent, l.start_date::text as start_date,
+      l.end_date::text as end_date, l.rent_cents as rent,
+      -coalesce((select sum(ll.amount_cents) from ledger_lines ll
+        where ll.company_id = l.company_id and ll.account = 'deposits:' || l.id
+          and ll.currency = ${query.currency} and ll.entry_date <= ${query.asOf}), 0) as deposit_held,
+      coalesce((select sum(${OUTSTANDING}) from rent_charges c
+        where c.lease_id = l.id and c.currency = ${query.currency} and c.due_date <= ${query.asOf}), 0) as arrears
+    from leases l
+    join properties p on p.id = l.property_id
+    join tenants t on t.id = l.tenant_id
+    left join owners o on o.id = p.owner_id
+    left join users u on u.id = p.agent_id
+    where l.company_id = ${scope.companyId} and l.currency = ${query.currency}
+      and l.status in ('active', 'expired', 'terminated')
+      and l.start_date <= ${query.asOf} and l.end_date >= ${query.asOf}
+      ${onProperty(query.filter)}
+    order by lower(p.name), p.id, l.start_date`,
+  );
+  return rows.map((row) => ({
+    leaseId: row.lease_id,
+    property: row.property,
+    tenant: row.tenant,
+    owner: row.owner,
+    agent: row.agent,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    rent: money(row.rent),
+    depositHeld: money(row.deposit_held),
+    arrears: money(row.arrears),
+  }));
+}
+
+const ARREARS_GROUPS: Record<ArrearsGroup, { id: SQL; name: SQL }> = {
+  tenant: { id: sql`t.id`, name: sql`t.name` },
+  property: { id: sql`p.id`, name: sql`p.name` },
+  owner: { id: sql`o.id`, name: sql`coalesce(o.name, 'No owner')` },
+  agent: { id: sql`u.id`, name: sql`coalesce(trim(u.first_name || ' ' || u.last_name), 'No agent')` },
+};
+
+/**
+ * Rent owed on `asOf`, per group and due date: every charge due by then (in the currency) minus
+ * what completed payments settled, with the whole days it is late. Groups without an owner or
+ * agent are kept (id null) so the totals hold every charge.
+ */
+export async function arrearsByDueDate(
+  tx: Tx,
+  scope: Scope,
+  query: { asOf: string; currency: string; groupBy: ArrearsGroup; filter: ReportFilter },
+) {
+  const group = ARREARS_GROUPS[query.groupBy];
+  const rows = await queryRows<{ id: string | null; name: string; days_late: number; outstanding: string }>(
+    tx,
+    sql`select ${group.id} as id, ${group.name} as name, (${query.asOf}::date - c.due_date) as days_late,
+      sum(c.outstanding)::bigint as outstanding
+    from (
+      select c.lease_id, c.due_date, ${OUTSTANDING} as outstanding from rent_charges c
+      where c.company_id = ${scope.companyId} and c.currency = ${query.currency} and c.due_date <= ${query.asOf}
+    ) c
+    join leases l on l.id = c.lease_id
+    join properties p on p.id = l.property_id
+    join tenants t on t.id = l.tenant_id
+    left join owners o on o.id = p.owner_id
+    left join users u on u.id = p.agent_id
+    where c.outstanding > 0 ${onProperty(query.filter)}
+    group by 1, 2, 3`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    daysLate: Number(row.days_late),
+    outstanding: money(row.outstanding),
+  }));
+}
+
+/** Properties by type and status now, with the monthly rent asked of them (in the currency). */
+export async function propertiesByTypeAndStatus(
+  tx: Tx,
+  scope: Scope,
+  query: { currency: string; filter: ReportFilter },
+) {
+  const rows = await queryRows<{ type: PropertyType; status: PropertyStatus; count: string; rent: string }>(
+    tx,
+    sql`select p.type, p.status, count(*) as count,
+      coalesce(sum(p.rent_cents) filter (where p.currency = ${query.currency}), 0) as rent
+    from properties p where p.company_id = ${scope.companyId} ${onProperty(query.filter)}
+    group by 1, 2`,
+  );
+  return rows.map((row) => ({
+    type: row.type,
+    status: row.status,
+    count: Number(row.count),
+    rent: money(row.rent),
+  }));
+}
+
+/** Owners with at least one property matching the filter, by name. */
+export const ownersWithProperties = (tx: Tx, scope: Scope, filter: ReportFilter) =>
+  queryRows<{ id: string; name: string }>(
+    tx,
+    sql`select o.id, o.name from owners o
+    where o.company_id = ${scope.companyId}
+      and exists (select 1 from properties p where p.owner_id = o.id ${onProperty(filter)})
+    order by lower(o.name), o.id`,
+  );
