@@ -4,6 +4,7 @@ import { makeProperty, makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { makeOwnerDashboard, MONTHS } from '../test/dashboard-fixtures.ts';
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
+import type * as AccountsFeature from '../../accounts/index.ts';
 import { OwnerHomePage } from './OwnerHomePage.tsx';
 
 vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: makeUser({ role: 'owner' }) }) }));
@@ -19,7 +20,7 @@ vi.mock('../../leases/index.ts', () => ({
 }));
 vi.mock('../../levies/index.ts', () => ({ OwnerLeviesCard: () => <section aria-label="Levies" /> }));
 vi.mock('../../accounts/index.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../accounts/index.ts')>()),
+  ...(await importOriginal<typeof AccountsFeature>()),
   OwnerStatementCard: () => <section aria-label="My statement" />,
 }));
 
