@@ -1,0 +1,155 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@lintel/contracts';
+import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
+import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Home {
+  email: string;
+  path: string;
+  kpis: string[];
+  /** Chart sections that draw a chart on the demo data. */
+  charts: string[];
+}
+
+const HOMES: Record<string, Home> = {
+  admin: {
+    email: 'admin@demo.test',
+    path: '/admin-dashboard',
+    kpis: [
+      'Properties',
+      'Occupancy rate',
+      'Users',
+      'Open maintenance',
+      'Payments this month',
+      'Audit entries',
+    ],
+    charts: ['Income by month', 'Properties by status', 'Users by role', 'Audit activity'],
+  },
+  agent: {
+    email: 'agent@demo.test',
+    path: '/agent-dashboard',
+    kpis: [
+      'Properties I manage',
+      'Occupancy rate',
+      'Leases ending soon',
+      'Open maintenance',
+      'My arrears',
+      'My commission this month',
+      'Open tasks',
+    ],
+    charts: ['My commission by month'],
+  },
+  owner: {
+    email: 'owner@demo.test',
+    path: '/owner-dashboard',
+    kpis: [
+      'Properties owned',
+      'Occupancy rate',
+      'Received this month',
+      'Received this year',
+      'Open maintenance',
+      'Approvals waiting',
+    ],
+    charts: ['Received by month'],
+  },
+  accountant: {
+    email: 'accountant@demo.test',
+    path: '/accountant-dashboard',
+    kpis: [
+      'Collected this month',
+      'Arrears',
+      'Commission this month',
+      'Held for owners',
+      'Levies due',
+      'Overdue invoices',
+    ],
+    charts: ['Income by month'],
+  },
+  staff: {
+    email: 'staff@demo.test',
+    path: '/dashboard',
+    kpis: ['Total properties', 'Occupancy rate', 'Available', 'Under maintenance'],
+    charts: ['Properties by status', 'Properties by type'],
+  },
+};
+
+/** A KPI card's number, once it has loaded (its second line; the first is its name). */
+async function kpiValue(page: Page, name: string): Promise<string> {
+  const card = page.getByRole('region', { name, exact: true });
+  await expect.poll(() => card.getByLabel('Loading').count()).toBe(0);
+  return ((await card.locator('p').nth(1).textContent()) ?? '').trim();
+}
+
+/** The chart a section draws: MUI X Charts' svg surface, laid out with a size. */
+const chartIn = (section: Locator) => section.locator('svg.MuiChartsSurface-root');
+
+async function openHome(role: keyof typeof HOMES, width?: number): Promise<Page> {
+  const home = HOMES[role]!;
+  const page = await newPage(browser, app.baseUrl, width);
+  await signInThroughForm(page, home.email);
+  await page.waitForURL(`**${home.path}`);
+  return page;
+}
+
+async function expectHome(page: Page, home: Home) {
+  for (const name of home.kpis) {
+    const value = await kpiValue(page, name);
+    expect(value, name).not.toBe('');
+    expect(value, name).not.toBe('—');
+  }
+  for (const name of home.charts) {
+    const section = page.getByRole('region', { name, exact: true });
+    await expect.poll(() => chartIn(section).count(), { message: name }).toBeGreaterThan(0);
+    const box = await chartIn(section).first().boundingBox();
+    expect(box?.width, name).toBeGreaterThan(100);
+    expect(box?.height, name).toBeGreaterThan(100);
+  }
+}
+
+describe('role dashboards, end to end', () => {
+  for (const role of Object.keys(HOMES)) {
+    it(`the ${role} signs in and sees the home's figures and charts`, async () => {
+      const page = await openHome(role);
+      await expectHome(page, HOMES[role]!);
+      await page.context().close();
+    });
+  }
+
+  it("the accountant's collected this month is the income report's, to the cent", async () => {
+    const session = await apiSignIn(app.baseUrl, 'accountant@demo.test');
+    const response = await fetch(`${app.baseUrl}/api/reports/income?format=json`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(response.status).toBe(200);
+    const report = (
+      (await response.json()) as { data: { currency: string; rows: { month: string; collected: number }[] } }
+    ).data;
+    // The report's default period ends today: its last month is this month.
+    const thisMonth = report.rows.reduce((latest, row) => (row.month > latest.month ? row : latest));
+
+    const page = await openHome('accountant');
+    expect(await kpiValue(page, 'Collected this month')).toBe(
+      formatMoney(thisMonth.collected, report.currency),
+    );
+    await page.context().close();
+  });
+
+  it('the agent home fits a 375 px phone without sideways scrolling', async () => {
+    const page = await openHome('agent', 375);
+    await expectHome(page, HOMES.agent!);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
