@@ -49,7 +49,7 @@ export function AgentHomePage() {
     {
       label: 'Leases ending soon',
       value: data?.leasesEndingSoon.toLocaleString() ?? '—',
-      caption: 'On your properties',
+      caption: 'In the next 30 days',
       icon: <EventBusyIcon />,
       link: { to: '/leases', label: 'Leases' },
       lg: 3,
