@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { ArrearsGroup, ReportKind, type ArrearsGroup as Group } from '@lintel/contracts';
-import { firstOfMonth, todayIso } from '../accounts/period.ts';
+import { ArrearsGroup, IsoDate, ReportKind, type ArrearsGroup as Group } from '@lintel/contracts';
+import { firstOfMonth, periodError, todayIso } from '../accounts/period.ts';
 import type { ReportRequest } from './api.ts';
 
 /** The records a report can be narrowed to. */
@@ -23,6 +23,20 @@ export const REPORT_FILTERS: Record<ReportKind, readonly RecordFilter[]> = {
   occupancy: ['owner', 'agent'],
   'trust-reconciliation': [],
   'owner-statements': ['owner'],
+};
+
+/**
+ * The dates a report reads: a period (from–to), one day (as of `to`: balances and leases in
+ * force that day), or none (occupancy is each property's status now).
+ */
+export const REPORT_DATES: Record<ReportKind, 'period' | 'as-of' | 'now'> = {
+  income: 'period',
+  'rent-roll': 'as-of',
+  arrears: 'as-of',
+  commissions: 'period',
+  occupancy: 'now',
+  'trust-reconciliation': 'as-of',
+  'owner-statements': 'period',
 };
 
 export interface ReportParams {
@@ -77,9 +91,29 @@ export function useReportParams() {
   return { params, update };
 }
 
-/** What the server is asked for: the period, the currency once picked, and the filters this report takes. */
+/** What is wrong with the dates the report reads, or null. */
+export function datesError(params: ReportParams) {
+  const mode = REPORT_DATES[params.kind];
+  if (mode === 'now') return null;
+  if (mode === 'as-of') {
+    const parsed = IsoDate.safeParse(params.to);
+    return parsed.success
+      ? null
+      : { field: 'to' as const, message: parsed.error.issues[0]?.message ?? 'Enter a date' };
+  }
+  return periodError(params);
+}
+
+/**
+ * What the server is asked for: the dates the report reads, the currency once picked, and the
+ * filters this report takes.
+ */
 export function reportRequestOf(params: ReportParams): ReportRequest {
-  const request: ReportRequest = { from: params.from, to: params.to };
+  const mode = REPORT_DATES[params.kind];
+  const request: ReportRequest = {
+    ...(mode === 'period' ? { from: params.from } : {}),
+    ...(mode === 'now' ? {} : { to: params.to }),
+  };
   if (params.currency) request.currency = params.currency;
   for (const filter of REPORT_FILTERS[params.kind]) {
     const id = params[RECORD_FILTER_PARAMS[filter]];

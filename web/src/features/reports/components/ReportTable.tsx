@@ -12,6 +12,11 @@ import { formatReportValue, isNumeric } from '../report-format.ts';
 
 const PAGE_SIZES = [25, 50, 100];
 
+// The first column names the row: it stays in view while a phone scrolls the figures sideways.
+const stickyFirst = {
+  '&:first-of-type': { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' },
+} as const;
+
 interface Sort {
   key: string;
   direction: 'asc' | 'desc';
@@ -72,6 +77,7 @@ export function ReportTable({ report }: { report: Report }) {
                 <TableCell
                   key={column.key}
                   align={isNumeric(column) ? 'right' : 'left'}
+                  sx={stickyFirst}
                   sortDirection={sort?.key === column.key ? sort.direction : false}
                 >
                   <TableSortLabel
@@ -92,7 +98,7 @@ export function ReportTable({ report }: { report: Report }) {
                   <TableCell
                     key={column.key}
                     align={isNumeric(column) ? 'right' : 'left'}
-                    sx={isNumeric(column) ? { whiteSpace: 'nowrap' } : undefined}
+                    sx={{ ...stickyFirst, ...(isNumeric(column) ? { whiteSpace: 'nowrap' } : {}) }}
                   >
                     {cell(row, column.key)}
                   </TableCell>
@@ -107,7 +113,7 @@ export function ReportTable({ report }: { report: Report }) {
                     <TableCell
                       key={column.key}
                       align={isNumeric(column) ? 'right' : 'left'}
-                      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                      sx={{ ...stickyFirst, fontWeight: 700, whiteSpace: 'nowrap' }}
                     >
                       {index === 0 && value === null
                         ? 'Total'

@@ -82,12 +82,7 @@ describe('ReportsPage', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
     await userEvent.click(await screen.findByRole('option', { name: 'ZWG' }));
     await waitFor(() =>
-      expect(lastReportCall()?.params).toEqual({
-        from: firstOfMonth(11),
-        to: todayIso(),
-        currency: 'ZWG',
-        groupBy: 'owner',
-      }),
+      expect(lastReportCall()?.params).toEqual({ to: todayIso(), currency: 'ZWG', groupBy: 'owner' }),
     );
     // The choice is in the address, so the report can be bookmarked.
     const search = new URLSearchParams(router.state.location.search);
@@ -109,14 +104,33 @@ describe('ReportsPage', () => {
     await waitFor(() =>
       expect(lastReportCall()).toMatchObject({
         url: '/reports/rent-roll',
-        params: { from: '2026-01-01', to: '2026-06-30', propertyId },
+        params: { to: '2026-06-30', propertyId },
       }),
     );
     expect(lastReportCall()?.params).not.toHaveProperty('agentId');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('As of')).toHaveValue('2026-06-30');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Property' })).toHaveValue('Sunset Flats'),
     );
+  });
+
+  it('reads a period, one day or none, as each report does', async () => {
+    render('/reports?from=2026-01-01&to=2026-03-31');
+    await screen.findByRole('table', { name: 'Income by month' });
+    expect(screen.getByText('1 Jan 2026 – 31 Mar 2026 · USD')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Trust reconciliation' }));
+    await waitFor(() => expect(lastReportCall()?.url).toBe('/reports/trust-reconciliation'));
+    // The whole trust account on one day: no period start and no record filters.
+    expect(lastReportCall()?.params).toEqual({ to: '2026-03-31' });
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('As of')).toHaveValue('2026-03-31');
+    expect(screen.queryByRole('combobox', { name: 'Property' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Occupancy' }));
+    await waitFor(() => expect(lastReportCall()?.url).toBe('/reports/occupancy'));
+    expect(lastReportCall()?.params).toEqual({});
+    expect(screen.queryByLabelText('As of')).not.toBeInTheDocument();
   });
 
   it('asks nothing while the period ends before it starts, and says why', async () => {
@@ -196,12 +210,7 @@ describe('ReportsPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(lastReportCall()?.params).toEqual({
-      from: '2026-01-01',
-      to: '2026-03-31',
-      groupBy: 'tenant',
-      format: 'csv',
-    });
+    expect(lastReportCall()?.params).toEqual({ to: '2026-03-31', groupBy: 'tenant', format: 'csv' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(await screen.findByText('Building the PDF…')).toBeInTheDocument();

@@ -23,7 +23,6 @@ import { toApiError } from '../../../lib/http.ts';
 import { useEnabledCurrencies } from '../../accounts/api.ts';
 import { CurrencyField } from '../../accounts/components/CurrencyField.tsx';
 import { PeriodFields } from '../../accounts/components/PeriodFields.tsx';
-import { periodError } from '../../accounts/period.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { canReadReports, downloadReport, useReport } from '../api.ts';
 import { RecordFilterField } from '../components/RecordFilterField.tsx';
@@ -31,10 +30,14 @@ import { ReportChartView } from '../components/ReportChartView.tsx';
 import { ReportTable } from '../components/ReportTable.tsx';
 import { formatReportValue, REPORT_LABELS } from '../report-format.ts';
 import {
+  datesError,
   RECORD_FILTER_PARAMS,
+  REPORT_DATES,
   REPORT_FILTERS,
   reportRequestOf,
   useReportParams,
+  type ReportParamChanges,
+  type ReportParams,
 } from '../use-report-params.ts';
 
 const TITLE = 'Reports';
@@ -68,8 +71,7 @@ type Format = 'csv' | 'pdf';
 function ReportView() {
   const { params, update } = useReportParams();
   const { kind } = params;
-  const period = { from: params.from, to: params.to };
-  const isValid = periodError(period) === null;
+  const isValid = datesError(params) === null;
   const query = reportRequestOf(params);
   const report = useReport(kind, query, isValid);
   const enabled = useEnabledCurrencies();
@@ -134,7 +136,7 @@ function ReportView() {
           gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(170px, 1fr))' },
         }}
       >
-        <PeriodFields value={period} onChange={(next) => update(next)} />
+        <DateFields params={params} onChange={update} />
         <CurrencyField
           value={currency}
           currencies={enabled.data?.currencies ?? (currency ? [currency] : [])}
@@ -188,8 +190,43 @@ function ReportView() {
   );
 }
 
+/** The period, the day, or nothing, as the report reads its dates. */
+function DateFields({
+  params,
+  onChange,
+}: {
+  params: ReportParams;
+  onChange: (changes: ReportParamChanges) => void;
+}) {
+  const mode = REPORT_DATES[params.kind];
+  if (mode === 'period')
+    return <PeriodFields value={{ from: params.from, to: params.to }} onChange={onChange} />;
+  if (mode === 'now') return null;
+  const error = datesError(params);
+  return (
+    <TextField
+      type="date"
+      size="small"
+      label="As of"
+      value={params.to}
+      onChange={(event) => onChange({ to: event.target.value })}
+      error={Boolean(error)}
+      helperText={error?.message}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+const dateOf = (report: Report, date: string) => formatReportValue(date, 'date', report.currency);
+
 function ReportBody({ report, isRefreshing }: { report: Report; isRefreshing: boolean }) {
-  const period = `${formatReportValue(report.from, 'date', report.currency)} – ${formatReportValue(report.to, 'date', report.currency)}`;
+  const mode = REPORT_DATES[report.report];
+  const period =
+    mode === 'period'
+      ? `${dateOf(report, report.from)} – ${dateOf(report, report.to)}`
+      : mode === 'as-of'
+        ? `As of ${dateOf(report, report.to)}`
+        : 'Today';
   return (
     <Stack spacing={2} aria-busy={isRefreshing} sx={{ minWidth: 0 }}>
       {isRefreshing && <LinearProgress aria-label="Updating the report" />}
