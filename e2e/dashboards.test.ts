@@ -88,7 +88,8 @@ const HOMES: Record<string, Home> = {
 /** A KPI card's number, once it has loaded (its second line; the first is its name). */
 async function kpiValue(page: Page, name: string): Promise<string> {
   const card = page.getByRole('region', { name, exact: true });
-  await expect.poll(() => card.getByLabel('Loading').count()).toBe(0);
+  await card.waitFor();
+  await expect.poll(() => card.getByLabel('Loading').count(), { timeout: 15_000 }).toBe(0);
   return ((await card.locator('p').nth(1).textContent()) ?? '').trim();
 }
 
@@ -111,7 +112,7 @@ async function expectHome(page: Page, home: Home) {
   }
   for (const name of home.charts) {
     const section = page.getByRole('region', { name, exact: true });
-    await expect.poll(() => chartIn(section).count(), { message: name }).toBeGreaterThan(0);
+    await expect.poll(() => chartIn(section).count(), { message: name, timeout: 15_000 }).toBeGreaterThan(0);
     const box = await chartIn(section).first().boundingBox();
     expect(box?.width, name).toBeGreaterThan(100);
     expect(box?.height, name).toBeGreaterThan(100);

@@ -55,7 +55,8 @@ export function ChartCard({
             </Typography>
           )}
         </Box>
-        {action}
+        {/* Kept to the right when it wraps under a long title. */}
+        {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
       </Box>
       {loading ? (
         <Skeleton variant="rounded" height={height} aria-label={`Loading ${title.toLowerCase()}`} />

@@ -13,7 +13,10 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** A chart's figures as a table only screen readers see: the chart's text alternative. */
+/**
+ * A chart's figures as a table only screen readers see: the chart's text alternative. The hiding
+ * box wraps the table, since a table never shrinks below its content and would widen the page.
+ */
 export function ChartDataTable({
   caption,
   head,
@@ -25,27 +28,29 @@ export function ChartDataTable({
   rows: readonly (readonly string[])[];
 }) {
   return (
-    <Box component="table" sx={visuallyHidden}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((cell) => (
-            <th key={cell} scope="col">
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([name = '', ...cells]) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
-            {cells.map((cell, index) => (
-              <td key={head[index + 1] ?? index}>{cell}</td>
+    <Box sx={visuallyHidden}>
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
+        </thead>
+        <tbody>
+          {rows.map(([name = '', ...cells]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              {cells.map((cell, index) => (
+                <td key={head[index + 1] ?? index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </Box>
   );
 }

@@ -14,9 +14,9 @@ export function AuditActivityChart({ days }: { days: readonly { day: string; cou
       <LineChart
         height={200}
         hideLegend
-        margin={{ left: 0, right: 12 }}
+        margin={{ left: 0, right: 24 }}
         xAxis={[{ scaleType: 'point', data: days.map((day) => day.day), valueFormatter: shortDay }]}
-        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        yAxis={[{ tickMinStep: 1, width: 48 }]}
         series={[
           {
             label: 'Entries',

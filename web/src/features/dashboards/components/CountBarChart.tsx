@@ -20,6 +20,7 @@ export function CountBarChart({
   color?: string;
   labelWidth?: number;
 }) {
+  const longest = Math.max(0, ...items.map((item) => item.count));
   return (
     <>
       <BarChart
@@ -28,7 +29,8 @@ export function CountBarChart({
         hideLegend
         margin={{ left: 0, right: 16 }}
         yAxis={[{ scaleType: 'band', data: items.map((item) => item.label), width: labelWidth }]}
-        xAxis={[{ tickMinStep: 1 }]}
+        // Room past the longest bar for its count.
+        xAxis={[{ tickMinStep: 1, max: Math.max(1, Math.ceil(longest * 1.2)) }]}
         series={[
           {
             label: caption,

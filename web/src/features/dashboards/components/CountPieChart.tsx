@@ -10,7 +10,7 @@ export interface PieItem extends CountItem {
 export function CountPieChart({
   caption,
   items,
-  height = 220,
+  height = 260,
 }: {
   caption: string;
   items: readonly PieItem[];
@@ -34,7 +34,10 @@ export function CountPieChart({
             cornerRadius: 3,
           },
         ]}
-        slotProps={{ legend: { direction: 'vertical', position: { vertical: 'middle', horizontal: 'end' } } }}
+        // Below the ring, so the ring keeps its size in a narrow card.
+        slotProps={{
+          legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+        }}
       />
       <ChartDataTable
         caption={caption}

@@ -19,7 +19,7 @@ export function PropertyStatusCard({
       title={TITLE}
       loading={loading || !counts}
       emptyText={counts?.total === 0 ? emptyText : null}
-      height={220}
+      height={260}
     >
       {counts && (
         <CountPieChart
