@@ -1,1 +1,2 @@
 export { invoiceRoutes } from './routes.ts';
+export { createInvoice, issueInvoice, markInvoicePaid, voidInvoice } from './service.ts';

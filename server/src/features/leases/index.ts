@@ -1,3 +1,11 @@
 export { leaseRoutes } from './routes.ts';
-export { expireLeases, getLease, todayIso } from './service.ts';
+export {
+  activateLease,
+  createLease,
+  expireLeases,
+  getLease,
+  renewLease,
+  terminateLease,
+  todayIso,
+} from './service.ts';
 export { findLease, type LeaseView } from './repo.ts';

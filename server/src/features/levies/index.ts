@@ -1,2 +1,2 @@
 export { levyRoutes } from './routes.ts';
-export { ensureLevyCharges } from './service.ts';
+export { createSchedule, ensureLevyCharges, listDueLevies, payLevies } from './service.ts';

@@ -1,1 +1,2 @@
 export { maintenanceRoutes } from './routes.ts';
+export { createRequest, decideOwnerApproval, transitionRequest } from './service.ts';

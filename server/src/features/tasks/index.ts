@@ -1,2 +1,2 @@
 export { taskRoutes } from './routes.ts';
-export { notifyTasksDueToday } from './service.ts';
+export { createTask, notifyTasksDueToday, updateTask } from './service.ts';

@@ -1,1 +1,2 @@
 export { tenantRoutes } from './routes.ts';
+export { createTenant } from './service.ts';
