@@ -1,47 +1,63 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { PAYMENT_METHODS, type Role } from '@lintel/contracts';
-import type { Db } from '../../db/client.ts';
-import { leases, properties, users } from '../../db/schema/index.ts';
-import { systemTransact, type Ctx } from '../../db/scope.ts';
-import { createExpense, createPayout, heldFor } from '../accounts/index.ts';
+import {
+  addDays,
+  DepositReleaseInput,
+  LevyPayInput,
+  LevyScheduleInput,
+  PAYMENT_METHODS,
+  PaymentInput,
+  PayoutInput,
+  type PaymentMethod,
+} from '@lintel/contracts';
+import { createPayout, heldFor, releaseDeposit } from '../accounts/index.ts';
 import { updateFinanceSettings } from '../finance/index.ts';
-import { todayIso } from '../leases/index.ts';
+import { createSchedule, listDueLevies, payLevies } from '../levies/index.ts';
 import { recordPayment, reversePayment } from '../payments/index.ts';
-import { chargeablePeriods, dueDateOf } from '../rent/index.ts';
+import { accountantOf, agentOf, type DemoCompany } from './context.ts';
+import type { LetProperty } from './lettings.ts';
+import { dayOfMonth, rentMonthsOf } from './plan.ts';
 
-const addDays = (isoDate: string, days: number) => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
+const CURRENCY = 'USD';
+/** What an owner's payout leaves in the property account, for levies and repairs. */
+const RESERVE = 40000;
+/** Owners paid every month; the others each quarter. */
+const MONTHLY_OWNERS = 3;
+/** The property whose tenant's cheque bounced last month (paid again by transfer). */
+const BOUNCED_PROPERTY = 22;
+/** The property whose levy for last month is left unpaid: overdue. */
+const OVERDUE_LEVY_PROPERTY = 24;
+/** This month, only properties before this index have their levies paid; the rest are due. */
+const LEVIES_PAID_THIS_MONTH_BELOW = 10;
+
+/** Same-day work runs in this order: money in before money out. */
+const RANK = { deposit: 0, rent: 1, bounce: 2, topUp: 3, levies: 4, ownerPayout: 5, agentPayout: 6 };
+
+interface Step {
+  date: string;
+  rank: number;
+  run: () => Promise<unknown>;
+}
+
+const period = (isoDate: string) => isoDate.slice(0, 7);
+const wholeDollars = (cents: number) => Math.floor(cents / 100) * 100;
+
+export interface DemoMoney {
+  /** The rent payment reversed when its cheque bounced. */
+  bouncedPaymentId: string | null;
+}
 
 /**
- * The demo's books, posted through the same services a user's actions go through, so ledgers,
- * receipts, statements and the audit log tie: the deposit and monthly rent of every lease (a few
- * tenants behind), a bounced payment reversed, owner and agent payouts, a repair paid.
+ * The demo's books, posted through the same services a user's actions go through, in date order
+ * so every account's running balance stays above zero: deposits and monthly rent (some tenants
+ * behind), a bounced cheque reversed and paid again, levies paid out of the property accounts
+ * (owners topping up empty ones), owner payouts monthly or quarterly, agent commission quarterly,
+ * and the deposits of the leases that ended released.
  */
-export async function seedDemoMoney(db: Db, companyId: string): Promise<void> {
-  const { accountantId, rows } = await systemTransact(db, async (tx) => {
-    const [accountant] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.role, 'accountant')));
-    const let_ = await tx
-      .select({ lease: leases, agentId: properties.agentId })
-      .from(leases)
-      .innerJoin(properties, eq(properties.id, leases.propertyId))
-      .where(and(eq(leases.companyId, companyId), eq(leases.status, 'active')))
-      .orderBy(asc(leases.startDate));
-    return { accountantId: accountant!.id, rows: let_ };
-  });
-  const as = (role: Role, userId: string): Ctx => ({ db, companyId, userId, role, requestId: 'demo-seed' });
-  const accountant = as('accountant', accountantId);
-  const today = todayIso();
-
+export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]): Promise<DemoMoney> {
+  const accountant = accountantOf(demo);
+  const { today } = demo;
   await updateFinanceSettings(accountant, {
     currencies: ['USD', 'ZWG'],
-    defaultCurrency: 'USD',
+    defaultCurrency: CURRENCY,
     commissionRateBp: 1000,
     agentShareBp: 6000,
     vatRegistered: true,
@@ -54,88 +70,199 @@ export async function seedDemoMoney(db: Db, companyId: string): Promise<void> {
     __v: 0,
   });
 
-  const paid: { id: string; propertyId: string }[] = [];
-  for (const [n, { lease, agentId }] of rows.entries()) {
-    const method = PAYMENT_METHODS[n % PAYMENT_METHODS.length]!;
-    // Agents receipt some of the rent on their own properties; the accountant the rest.
-    const receiver = agentId && n % 3 === 0 ? as('agent', agentId) : accountant;
-    await recordPayment(
-      accountant,
-      {
-        type: 'deposit',
-        leaseId: lease.id,
-        amount: lease.depositCents,
-        currency: lease.currency,
-        method: 'bank_transfer',
-        paymentDate: lease.startDate,
-        reference: `DEP-${n + 1}`,
-        notes: null,
-      },
-      `demo-deposit-${lease.id}`,
+  const steps: Step[] = [];
+  const at = (date: string, rank: number, run: () => Promise<unknown>) => {
+    // What has not happened yet is not in the books.
+    if (date <= today) steps.push({ date, rank, run });
+  };
+  const money: DemoMoney = { bouncedPaymentId: null };
+
+  for (const [number, letProperty] of lettings.entries()) {
+    const { letting, property, leases } = letProperty;
+    at(letting.first.startDate, RANK.deposit, () =>
+      recordPayment(
+        accountant,
+        PaymentInput.parse({
+          type: 'deposit',
+          leaseId: leases[0]!._id,
+          amount: leases[0]!.depositAmount,
+          currency: CURRENCY,
+          method: 'bank_transfer',
+          paymentDate: letting.first.startDate,
+          reference: `DEP-${letting.property + 1}`,
+        }),
+        undefined,
+      ),
     );
-    const periods = chargeablePeriods(lease, today);
-    // Every sixth tenant is behind: their last two months are unpaid.
-    const payable = n % 6 === 0 ? periods.slice(0, -2) : periods;
-    for (const period of payable) {
-      const paymentDate = addDays(dueDateOf(period, lease.rentDueDay), n % 5);
-      if (paymentDate > today) continue;
-      const payment = await recordPayment(
-        receiver,
-        {
-          type: 'rent',
-          leaseId: lease.id,
-          amount: lease.rentCents,
-          currency: lease.currency,
-          method,
-          paymentDate,
-          reference: method === 'cash' ? null : `${method.slice(0, 3).toUpperCase()}-${period}-${n + 1}`,
-          notes: null,
-        },
-        `demo-rent-${lease.id}-${period}`,
-      );
-      paid.push({ id: payment._id, propertyId: lease.propertyId });
+    // Agents receipt some of the rent on their own properties; the accountant the rest.
+    const receiver = number % 3 === 0 ? agentOf(demo, property) : accountant;
+    const usualMethod = PAYMENT_METHODS[number % PAYMENT_METHODS.length]!;
+    for (const month of rentMonthsOf(letting, today)) {
+      if (!month.paid) continue;
+      const lease = leases[month.lease]!;
+      // Tenants pay on the due date or a few days later, never before their lease starts.
+      const late = addDays(month.dueDate, letting.property % 5);
+      const paymentDate = late < lease.startDate ? lease.startDate : late;
+      const bounces =
+        letting.property === BOUNCED_PROPERTY && month.period === period(dayOfMonth(today, -1, 1));
+      const pay = (method: PaymentMethod, date: string) =>
+        recordPayment(
+          receiver,
+          PaymentInput.parse({
+            type: 'rent',
+            leaseId: lease._id,
+            amount: lease.rentAmount,
+            currency: CURRENCY,
+            method,
+            paymentDate: date,
+            reference: method === 'cash' ? null : `${method.slice(0, 3).toUpperCase()}-${month.period}`,
+          }),
+          undefined,
+        );
+      at(paymentDate, RANK.rent, async () => {
+        const payment = await pay(bounces ? 'cheque' : usualMethod, paymentDate);
+        if (bounces) money.bouncedPaymentId = payment._id;
+      });
+      if (bounces) {
+        at(addDays(paymentDate, 4), RANK.bounce, () =>
+          reversePayment(
+            accountant,
+            money.bouncedPaymentId!,
+            'Cheque returned unpaid by the bank',
+            addDays(paymentDate, 4),
+          ),
+        );
+        at(addDays(paymentDate, 7), RANK.rent, () => pay('bank_transfer', addDays(paymentDate, 7)));
+      }
     }
   }
 
-  // A cheque that bounced: the latest payment by cheque is reversed, and stays on record.
-  const bounced = [...paid].reverse().find((_, index) => index % 5 === 4);
-  if (bounced) await reversePayment(accountant, bounced.id, 'Cheque returned unpaid by the bank');
-
-  // Owners are paid what is held for them on half of the properties; one agent is paid commission.
-  const paidOut = new Set<string>();
-  for (const [index, { propertyId }] of paid.entries()) {
-    if (index % 2 === 1 || paidOut.has(propertyId)) continue;
-    paidOut.add(propertyId);
-    await payOutHalf(accountant, 'property', propertyId);
+  const levied = demo.properties.filter((property) => property.levyCents > 0);
+  for (const property of levied) {
+    await createSchedule(
+      accountant,
+      LevyScheduleInput.parse({
+        propertyId: property.id,
+        bodyCorporate: `${property.name.split(', ')[1]} Body Corporate`,
+        contact: 'The managing agent, +263 24 270 0000',
+        bankDetails: {
+          bankName: 'CBZ Bank',
+          accountName: `${property.name.split(', ')[1]} Body Corporate`,
+          accountNumber: `0112${String(demo.properties.indexOf(property)).padStart(4, '0')}0019`,
+        },
+        amount: property.levyCents,
+        currency: CURRENCY,
+        startDate: dayOfMonth(today, -11, 1),
+      }),
+    );
   }
-  const agentId = rows.find((row) => row.agentId)?.agentId;
-  if (agentId) await payOutHalf(accountant, 'agent', agentId);
-
-  const repaired = paid[0]?.propertyId;
-  if (repaired) {
-    await createExpense(accountant, {
-      propertyId: repaired,
-      supplier: 'Harare Plumbing Works',
-      description: 'Geyser element replaced',
-      amount: 4500,
-      currency: 'USD',
-      method: 'bank_transfer',
-      reference: `HPW-${randomUUID().slice(0, 6).toUpperCase()}`,
+  for (let months = -11; months <= 0; months += 1) {
+    // An owner whose property holds too little for the levy pays in three months' worth first.
+    at(dayOfMonth(today, months, 8), RANK.topUp, async () => {
+      for (const property of levied) {
+        if ((await heldFor(accountant, 'property', property.id, CURRENCY)) >= property.levyCents) continue;
+        const owner = demo.owners[property.ownerIndex]!;
+        await recordPayment(
+          accountant,
+          PaymentInput.parse({
+            type: 'other',
+            propertyId: property.id,
+            amount: property.levyCents * 3,
+            currency: CURRENCY,
+            method: 'bank_transfer',
+            paymentDate: dayOfMonth(today, months, 8),
+            reference: 'Owner top-up for levies',
+            payerName: owner.name,
+          }),
+          undefined,
+        );
+      }
+    });
+    const payDate = dayOfMonth(today, months, 10);
+    at(payDate, RANK.levies, async () => {
+      const due = await listDueLevies(accountant, { period: period(payDate) }, payDate);
+      const paying = due.filter((charge) => {
+        const index = demo.properties.findIndex((property) => property.id === charge.propertyId);
+        if (charge.period !== period(payDate) || charge.status === 'paid') return false;
+        if (months === -1) return index !== OVERDUE_LEVY_PROPERTY;
+        return months < 0 || index < LEVIES_PAID_THIS_MONTH_BELOW;
+      });
+      if (paying.length === 0) return;
+      await payLevies(
+        accountant,
+        LevyPayInput.parse({ chargeIds: paying.map((charge) => charge._id), payWhatCanBePaid: true }),
+        payDate,
+      );
     });
   }
+
+  const paidProperties = lettings.map(({ property }) => property);
+  const agentIds = [...new Set(demo.properties.map((property) => property.agentId))];
+  for (let months = -12; months <= -1; months += 1) {
+    const payoutDate = dayOfMonth(today, months, 25);
+    const isQuarterEnd = Number(payoutDate.slice(5, 7)) % 3 === 0;
+    at(payoutDate, RANK.ownerPayout, async () => {
+      for (const property of paidProperties) {
+        if (property.ownerIndex >= MONTHLY_OWNERS && !isQuarterEnd) continue;
+        await payOut(demo, 'property', property.id, payoutDate, `Owner remittance ${period(payoutDate)}`);
+      }
+    });
+    if (!isQuarterEnd) continue;
+    const commissionDate = dayOfMonth(today, months, 28);
+    at(commissionDate, RANK.agentPayout, async () => {
+      for (const agentId of agentIds) {
+        await payOut(demo, 'agent', agentId, commissionDate, `Commission to ${period(commissionDate)}`);
+      }
+    });
+  }
+
+  steps.sort((a, b) => a.date.localeCompare(b.date) || a.rank - b.rank);
+  for (const step of steps) await step.run();
+
+  // The deposits of the leases that ended: part kept for damage on the early exit.
+  for (const { letting, leases } of lettings) {
+    const hasEnded = letting.terminatedOn !== null || (!letting.renewal && letting.first.endDate < today);
+    if (!hasEnded) continue;
+    const lease = leases[0]!;
+    const damage = letting.terminatedOn ? 15000 : 0;
+    await releaseDeposit(
+      accountant,
+      lease._id,
+      DepositReleaseInput.parse({
+        toTenant: lease.depositAmount - damage,
+        toProperty: damage,
+        currency: CURRENCY,
+        reason: damage
+          ? 'Scuffed walls repainted; the rest refunded'
+          : 'Left in good order; refunded in full',
+      }),
+    );
+  }
+  return money;
 }
 
-/** Pays out half of what an account holds (the rest stays, so statements show both). */
-async function payOutHalf(ctx: Ctx, accountType: 'property' | 'agent', accountId: string) {
-  const held = await heldFor(ctx, accountType, accountId, 'USD');
-  const amount = Math.floor(held / 2);
+/** Pays out what an account holds in whole dollars, less the reserve a property keeps. */
+async function payOut(
+  demo: DemoCompany,
+  accountType: 'property' | 'agent',
+  accountId: string,
+  payoutDate: string,
+  reference: string,
+) {
+  const accountant = accountantOf(demo);
+  const held = await heldFor(accountant, accountType, accountId, CURRENCY);
+  const amount = wholeDollars(accountType === 'property' ? held - RESERVE : held);
   if (amount <= 0) return;
-  await createPayout(ctx, {
-    accountType,
-    accountId,
-    amount,
-    currency: 'USD',
-    method: 'bank_transfer',
-    reference: accountType === 'property' ? 'Owner remittance' : 'Commission payment',
-  });
+  await createPayout(
+    accountant,
+    PayoutInput.parse({
+      accountType,
+      accountId,
+      amount,
+      currency: CURRENCY,
+      method: 'bank_transfer',
+      reference,
+      payoutDate,
+    }),
+  );
 }

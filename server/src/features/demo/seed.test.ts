@@ -1,29 +1,57 @@
-import { count, eq, sum } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.ts';
+import {
+  addDays,
+  INVOICE_STATUSES,
+  MAINTENANCE_STATUSES,
+  TASK_STATUSES,
+  type MaintenanceStatus,
+} from '@lintel/contracts';
+import { openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import {
   allocations,
+  auditLog,
   companies,
   expenses,
+  invoices,
+  journals,
   leases,
   ledgerLines,
+  levyCharges,
+  levySchedules,
+  maintenanceRequests,
+  owners,
   payments,
   payouts,
   properties,
   rentCharges,
+  tasks,
   users,
 } from '../../db/schema/index.ts';
+import { todayIso } from '../leases/index.ts';
 import { seedDemoData } from './seed.ts';
+
+const countBy = <T>(rows: T[], key: (row: T) => string) => {
+  const counts: Record<string, number> = {};
+  for (const row of rows) counts[key(row)] = (counts[key(row)] ?? 0) + 1;
+  return counts;
+};
 
 // Always on a private embedded database: demo data is for an empty database only.
 describe('demo data', () => {
   let database: Database;
+  const today = todayIso();
   beforeAll(async () => {
-    database = await openDatabase({});
+    const template = process.env.LINTEL_TEST_TEMPLATE;
+    database = await openDatabase({ loadDataDir: template ? new Blob([readFileSync(template)]) : undefined });
     await migrateDatabase(database);
   });
   afterAll(() => database.close());
+
+  const userId = async (email: string) =>
+    (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
 
   it('creates Demo Realty once, with a user per role and every occupied property let', async () => {
     expect(await seedDemoData(database.db)).toBe(true);
@@ -39,30 +67,184 @@ describe('demo data', () => {
     expect(active.map((lease) => lease.propertyId).sort()).toEqual(
       occupied.map((property) => property.id).sort(),
     );
+    // Work in progress takes a property off the market.
+    expect(all.filter((property) => property.status === 'under_maintenance')).toHaveLength(1);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const inThirtyDays = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const inThirtyDays = addDays(today, 30);
     expect(active.every((lease) => lease.startDate <= today && lease.endDate >= today)).toBe(true);
     expect(active.some((lease) => lease.endDate <= inThirtyDays)).toBe(true);
   });
 
-  it('posts a history of deposits, rent, a reversal, payouts and a repair that ties to the ledger', async () => {
+  it('has leases renewed with an escalation, expired, and one terminated early with its deposit released', async () => {
+    const db = database.db;
+    const all = await db.select().from(leases);
+    const byId = new Map(all.map((lease) => [lease.id, lease]));
+    expect(countBy(all, (lease) => lease.status)).toEqual({ active: 16, expired: 9, terminated: 1 });
+    const renewals = all.filter((lease) => lease.renewedFromId);
+    expect(renewals).toHaveLength(8);
+    for (const renewal of renewals) {
+      const old = byId.get(renewal.renewedFromId!)!;
+      expect(renewal.status).toBe('active');
+      expect(old.status).toBe('expired');
+      expect(old.tenantId).toBe(renewal.tenantId);
+      expect(renewal.startDate).toBe(addDays(old.endDate, 1));
+      expect(renewal.rentCents).toBeGreaterThan(old.rentCents);
+    }
+    // Rent history of more than a year on the renewed properties.
+    const oneYearAgo = addDays(today, -365);
+    expect(renewals.every((renewal) => byId.get(renewal.renewedFromId!)!.startDate < oneYearAgo)).toBe(true);
+
+    const [terminated] = all.filter((lease) => lease.status === 'terminated');
+    expect(terminated!.terminationReason).toBeTruthy();
+    expect(terminated!.endDate < today).toBe(true);
+    const notRenewed = all.filter(
+      (lease) => lease.status === 'expired' && !all.some((other) => other.renewedFromId === lease.id),
+    );
+    expect(notRenewed).toHaveLength(1);
+    // Both ended leases' deposits are settled: nothing left held for them.
+    for (const ended of [terminated!, notRenewed[0]!]) {
+      const [held] = await db
+        .select({ total: sum(ledgerLines.amountCents) })
+        .from(ledgerLines)
+        .where(eq(ledgerLines.account, `deposits:${ended.id}`));
+      expect(Number(held!.total)).toBe(0);
+    }
+    expect(await db.select().from(journals).where(eq(journals.kind, 'deposit_release'))).toHaveLength(2);
+  });
+
+  it('posts rent with arrears, a reversal, payouts, levies and repairs that tie to the ledger', async () => {
     const db = database.db;
     const all = await db.select().from(payments);
-    expect(all.filter((payment) => payment.type === 'rent').length).toBeGreaterThan(50);
-    expect(all.filter((payment) => payment.type === 'deposit').length).toBeGreaterThan(10);
+    expect(all.filter((payment) => payment.type === 'rent').length).toBeGreaterThan(150);
+    expect(all.filter((payment) => payment.type === 'deposit')).toHaveLength(18);
     expect(all.filter((payment) => payment.status === 'reversed')).toHaveLength(1);
     expect(all.some((payment) => payment.receivedBy !== all[0]!.receivedBy)).toBe(true);
-    expect((await db.select().from(payouts)).length).toBeGreaterThan(3);
-    expect(await db.select().from(expenses)).toHaveLength(1);
+    const allPayouts = await db.select().from(payouts);
+    expect(countBy(allPayouts, (payout) => payout.accountType).agent).toBeGreaterThanOrEqual(4);
+    expect(countBy(allPayouts, (payout) => payout.accountType).property).toBeGreaterThan(50);
+
     const balances = await db
       .select({ currency: ledgerLines.currency, total: sum(ledgerLines.amountCents) })
       .from(ledgerLines)
       .groupBy(ledgerLines.currency);
     expect(balances).toEqual([{ currency: 'USD', total: '0' }]);
+    // Owners and agents are never paid more than they hold: the running balance of each of their
+    // accounts, in statement order, never goes below zero.
+    const lowest = await queryRows<{ account: string; lowest: string }>(
+      db,
+      sql`select account, min(held) as lowest from (
+            select account, -sum(amount_cents) over (partition by account, currency order by entry_date, seq) as held
+            from ledger_lines where account like 'property:%' or account like 'agent:%') running
+          group by account`,
+    );
+    expect(lowest.length).toBeGreaterThan(20);
+    expect(lowest.filter((row) => Number(row.lowest) < 0)).toEqual([]);
+
     // Some tenants are behind: rent charged and due exceeds what was settled.
     const charged = await db.select({ total: sum(rentCharges.amountCents) }).from(rentCharges);
     const settled = await db.select({ total: sum(allocations.amountCents) }).from(allocations);
     expect(Number(charged[0]!.total)).toBeGreaterThan(Number(settled[0]!.total));
+
+    // Every payment was recorded through the payments service, which audits it.
+    const audited = await db
+      .select({ id: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.action, 'payment.recorded')));
+    expect(new Set(audited.map((row) => row.id))).toEqual(new Set(all.map((payment) => payment.id)));
+  });
+
+  it('has levies for the apartments and townhouses, mostly paid, some due this month and one overdue', async () => {
+    const db = database.db;
+    const levied = await db
+      .select()
+      .from(properties)
+      .where(sql`${properties.levyCents} > 0`);
+    const schedules = await db.select().from(levySchedules);
+    expect(schedules.map((schedule) => schedule.propertyId).sort()).toEqual(
+      levied.map((property) => property.id).sort(),
+    );
+    const charges = await db.select().from(levyCharges);
+    const thisMonth = today.slice(0, 7);
+    expect(charges).toHaveLength(schedules.length * 12);
+    const paid = charges.filter((charge) => charge.expenseId);
+    expect(paid.length / charges.length).toBeGreaterThan(0.8);
+    expect(charges.some((charge) => charge.period === thisMonth && !charge.expenseId)).toBe(true);
+    expect(charges.filter((charge) => charge.period < thisMonth && !charge.expenseId)).toHaveLength(1);
+    // Each paid levy is an expense out of its property account.
+    const levyExpenses = await db
+      .select()
+      .from(expenses)
+      .where(
+        inArray(
+          expenses.id,
+          paid.map((charge) => charge.expenseId!),
+        ),
+      );
+    expect(levyExpenses).toHaveLength(paid.length);
+  });
+
+  it('has invoices in every status, one of them overdue, the paid ones settled by a payment', async () => {
+    const db = database.db;
+    const all = await db.select().from(invoices);
+    const statuses = countBy(all, (invoice) => invoice.status);
+    expect(Object.keys(statuses).sort()).toEqual([...INVOICE_STATUSES].sort());
+    expect(statuses.issued).toBeGreaterThanOrEqual(3);
+    const overdue = all.filter((invoice) => invoice.status === 'issued' && invoice.dueDate! < today);
+    expect(overdue).toHaveLength(1);
+    for (const invoice of all.filter((each) => each.status === 'paid')) {
+      const [payment] = await db.select().from(payments).where(eq(payments.id, invoice.paymentId!));
+      expect(payment).toMatchObject({ status: 'completed', amountCents: invoice.totalCents });
+    }
+  });
+
+  it('has maintenance in every state, raised by the agent and the owner, one waiting for the owner', async () => {
+    const db = database.db;
+    const all = await db.select().from(maintenanceRequests);
+    expect(new Set(all.map((request) => request.status))).toEqual(
+      new Set<MaintenanceStatus>(MAINTENANCE_STATUSES),
+    );
+    const [agent, owner] = [await userId('agent@demo.test'), await userId('owner@demo.test')];
+    expect(all.some((request) => request.requestedBy === agent)).toBe(true);
+    expect(all.some((request) => request.requestedBy === owner)).toBe(true);
+
+    const gracesProperties = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .innerJoin(owners, eq(owners.id, properties.ownerId))
+      .where(eq(owners.userId, owner));
+    const waiting = all.filter(
+      (request) =>
+        request.ownerApprovalRequired &&
+        !request.ownerApprovedAt &&
+        (request.status === 'pending' || request.status === 'approved'),
+    );
+    expect(waiting).toHaveLength(1);
+    expect(gracesProperties.map((property) => property.id)).toContain(waiting[0]!.propertyId);
+
+    // The actual cost of completed work is paid out of the property account.
+    for (const request of all.filter((each) => each.status === 'completed')) {
+      const [expense] = await db.select().from(expenses).where(eq(expenses.id, request.expenseId!));
+      expect(expense).toMatchObject({ propertyId: request.propertyId, amountCents: request.actualCostCents });
+    }
+  });
+
+  it('has tasks in every status for the agent, the accountant and the admin, some due today and some overdue', async () => {
+    const db = database.db;
+    const all = await db.select().from(tasks);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(all.map((task) => task.status))).toEqual(new Set(TASK_STATUSES));
+    const assignees = new Set(all.map((task) => task.assigneeId));
+    for (const email of ['agent@demo.test', 'accountant@demo.test', 'admin@demo.test']) {
+      expect(assignees.has(await userId(email)), email).toBe(true);
+    }
+    const open = all.filter((task) => task.status !== 'done');
+    expect(open.filter((task) => task.dueDate === today).length).toBeGreaterThanOrEqual(2);
+    expect(open.filter((task) => task.dueDate && task.dueDate < today).length).toBeGreaterThanOrEqual(2);
+    expect(new Set(all.map((task) => task.linkType).filter(Boolean))).toEqual(
+      new Set(['property', 'lease', 'payment', 'invoice', 'maintenance']),
+    );
+    // The agent's dashboard lists up to eight open tasks: theirs fit.
+    const agent = await userId('agent@demo.test');
+    expect(open.filter((task) => task.assigneeId === agent).length).toBeLessThan(8);
   });
 });

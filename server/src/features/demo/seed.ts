@@ -1,15 +1,20 @@
 import { count } from 'drizzle-orm';
+import type { PropertyType } from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, leases, tenants } from '../../db/schema/index.ts';
+import { companies } from '../../db/schema/index.ts';
 import { systemTransact } from '../../db/scope.ts';
 import { recordAudit } from '../audit/index.ts';
 import { hashPassword } from '../auth/index.ts';
 import { findCompany, insertCompany, setCompanyOwner } from '../companies/index.ts';
-import { seedDemoMoney } from './money.ts';
+import { todayIso } from '../leases/index.ts';
 import { insertOwner } from '../owners/index.ts';
 import { insertProperty } from '../properties/index.ts';
 import { findUserByEmail, insertUser } from '../users/index.ts';
-import type { PropertyType } from '@lintel/contracts';
+import type { DemoCompany, DemoProperty } from './context.ts';
+import { letProperties } from './lettings.ts';
+import { seedDemoMoney } from './money.ts';
+import { seedDemoOperations } from './operations.ts';
+import { STORIES } from './plan.ts';
 
 export const DEMO_PASSWORD = 'LintelDemo1';
 
@@ -82,80 +87,8 @@ const KINDS: { type: PropertyType; label: string; rent: number; bedrooms: number
   { type: 'retail', label: 'Shop', rent: 150000, bedrooms: null, area: 120 },
 ];
 
-const PROPERTY_COUNT = 25;
-
-const TENANT_NAMES = [
-  'Blessing Mhlanga',
-  'Tatenda Chirwa',
-  'Rumbidzai Gumbo',
-  'Kudakwashe Ndlovu',
-  'Ruvimbo Sithole',
-  'Tinashe Mapfumo',
-  'Nokuthula Dube',
-  'Tafadzwa Moyo',
-  'Chiedza Marange',
-  'Farai Zvobgo',
-  'Vimbai Chinamasa',
-  'Tonderai Musoni',
-  'Ropafadzo Shumba',
-  'Anesu Makoni',
-  'Nyarai Kanengoni',
-  'Panashe Mutandwa',
-  'Shamiso Hove',
-  'Tawanda Chikomba',
-  'Rutendo Mlambo',
-  'Kundai Zhou',
-];
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/**
- * A tenant and an active twelve-month lease that started one to eleven months ago, so some end
- * within the next 30 days (the dashboards' "ending soon") whenever the demo is created.
- */
-async function letProperty(
-  tx: Tx,
-  companyId: string,
-  propertyId: string,
-  { n, tenant: tenantNumber }: { n: number; tenant: number },
-  rentCents: number,
-) {
-  const name = TENANT_NAMES[tenantNumber % TENANT_NAMES.length]!;
-  const [tenant] = await tx
-    .insert(tenants)
-    .values({
-      companyId,
-      name,
-      email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@tenant.example.com`,
-      phone: `+263 77 ${String(100 + n).padStart(3, '0')} ${String(4000 + n * 37).slice(0, 4)}`,
-      idNumber: `${String(10 + n)}-${String(1000000 + n * 7919)}-T-${String(10 + n)}`,
-    })
-    .returning({ id: tenants.id });
-  const monthsAgo = 1 + (n % 11);
-  const today = new Date();
-  const start = new Date(
-    Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsAgo, today.getUTCDate() - ((n * 13) % 28)),
-  );
-  const end = new Date(start);
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
-  end.setUTCDate(end.getUTCDate() - 1);
-  await tx.insert(leases).values({
-    companyId,
-    propertyId,
-    tenantId: tenant!.id,
-    startDate: isoDay(start),
-    endDate: isoDay(end),
-    rentCents,
-    currency: 'USD',
-    rentDueDay: 1,
-    depositCents: rentCents,
-    depositHeld: true,
-    status: 'active',
-    activatedAt: start,
-  });
-}
-
-async function seed(tx: Tx): Promise<string> {
+/** The company, its users, owners and properties: made directly, as no user action makes them. */
+async function seedCompany(tx: Tx, db: Db, today: string): Promise<DemoCompany> {
   const company = await insertCompany(tx, {
     name: 'Demo Realty',
     address: '14 Nelson Mandela Ave, Harare',
@@ -208,52 +141,75 @@ async function seed(tx: Tx): Promise<string> {
   }
   const agentIds = [people.get('agent@demo.test')!, people.get(SECOND_AGENT.email)!];
 
-  let lettings = 0;
-  for (let n = 0; n < PROPERTY_COUNT; n += 1) {
+  const demoProperties: DemoProperty[] = [];
+  for (let n = 0; n < STORIES.length; n += 1) {
     const kind = KINDS[n % KINDS.length]!;
     const street = STREETS[n % STREETS.length]!;
-    const occupied = n % 5 !== 0 && n % 7 !== 3 && n !== 12;
-    const propertyId = await insertProperty(tx, {
-      companyId: company.id,
+    const property = {
       name: `${kind.label} ${n + 1}, ${street.split(',')[0]}`,
-      address: `${10 + ((n * 7) % 90)} ${street}`,
-      type: kind.type,
-      status: n === 12 ? 'under_maintenance' : occupied ? 'occupied' : 'available',
-      ownerId: ownerIds[n % ownerIds.length]!,
+      ownerIndex: n % ownerIds.length,
       agentId: agentIds[n % agentIds.length]!,
       rentCents: kind.rent + (n % 4) * 5000,
       levyCents: kind.type === 'apartment' || kind.type === 'townhouse' ? 8500 : 0,
+    };
+    // Available until the leases and maintenance services let it or take it off the market.
+    const id = await insertProperty(tx, {
+      companyId: company.id,
+      name: property.name,
+      address: `${10 + ((n * 7) % 90)} ${street}`,
+      type: kind.type,
+      status: 'available',
+      ownerId: ownerIds[property.ownerIndex]!,
+      agentId: property.agentId,
+      rentCents: property.rentCents,
+      levyCents: property.levyCents,
       currency: 'USD',
       bedrooms: kind.bedrooms,
       bathrooms: kind.bedrooms === null ? null : Math.max(1, kind.bedrooms - 1),
       area: kind.area,
       description: `${kind.label} managed by Demo Realty.`,
     });
-    if (occupied)
-      await letProperty(tx, company.id, propertyId, { n, tenant: lettings++ }, kind.rent + (n % 4) * 5000);
+    demoProperties.push({ id, ...property });
   }
   await recordAudit(
     tx,
     { companyId: company.id, userId: null, requestId: null },
-    { action: 'demo.seeded', entity: 'company', entityId: company.id, after: { properties: PROPERTY_COUNT } },
+    { action: 'demo.seeded', entity: 'company', entityId: company.id, after: { properties: STORIES.length } },
   );
-  return company.id;
+  return {
+    db,
+    companyId: company.id,
+    today,
+    users: {
+      admin: adminId,
+      agent: agentIds[0]!,
+      owner: people.get('owner@demo.test')!,
+      accountant: people.get('accountant@demo.test')!,
+    },
+    owners: OWNERS.map((owner, index) => ({ id: ownerIds[index]!, name: owner.name })),
+    properties: demoProperties,
+  };
 }
 
 /**
- * PRODUCT.md "Demo data": on the first start of an empty database, a company with one user per
- * role and properties with owners and agents. Returns whether the demo company is there to use.
+ * PRODUCT.md "Demo data": on the first start of an empty database, the company "Demo Realty" with
+ * one user per role and a year and a half of history, made through the same services a user's
+ * actions go through so the ledgers tie. Returns whether the demo company is there to use.
  */
 export async function seedDemoData(db: Db): Promise<boolean> {
+  const today = todayIso();
   const { created, companyId } = await systemTransact(db, async (tx) => {
     const [existing] = await tx.select({ total: count() }).from(companies);
-    const created = existing!.total === 0 ? await seed(tx) : undefined;
+    const created = existing!.total === 0 ? await seedCompany(tx, db, today) : undefined;
     const admin = await findUserByEmail(tx, 'admin@demo.test');
     const isDemo = admin && (await findCompany(tx, admin.companyId))?.name === 'Demo Realty';
     return { created, companyId: isDemo ? admin.companyId : undefined };
   });
-  // The books go through the money services (each posting is its own scoped transaction), once,
-  // right after the company is created.
-  if (created) await seedDemoMoney(db, created);
+  // Each service call is its own scoped transaction, once, right after the company is created.
+  if (created) {
+    const lettings = await letProperties(created);
+    const money = await seedDemoMoney(created, lettings);
+    await seedDemoOperations(created, lettings, money);
+  }
   return Boolean(companyId);
 }
