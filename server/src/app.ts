@@ -8,6 +8,7 @@ import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
 import { accountRoutes } from './features/accounts/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
+import { dashboardRoutes } from './features/dashboard/index.ts';
 import { financeRoutes } from './features/finance/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { invoiceRoutes } from './features/invoices/index.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
       await api.register(taskRoutes);
       await api.register(levyRoutes);
       await api.register(reportRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,17 +16,26 @@ import {
 
 /** GET a report as JSON, parsed by the contract. */
 export async function readReport(
-  t: TestApp,
+  t: Pick<TestApp, 'app'>,
   user: SignedIn,
   kind: string,
   query: Record<string, string> = {},
 ) {
-  const response = await caller(t)(user, 'GET', `/api/reports/${kind}?${new URLSearchParams(query)}`);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/reports/${kind}?${new URLSearchParams(query)}`,
+    headers: user.auth,
+  });
   return Report.parse(expectStatus(response, 200).data);
 }
 
 /** The sum of a company's ledger lines in a currency that match `where` (debit-positive). */
-export async function ledgerSum(t: TestApp, companyId: string, currency: string, where: SQL) {
+export async function ledgerSum(
+  t: Pick<TestApp, 'database'>,
+  companyId: string,
+  currency: string,
+  where: SQL,
+) {
   const [row] = await queryRows<{ total: string }>(
     t.database.db,
     sql`select coalesce(sum(amount_cents), 0) as total from ledger_lines
@@ -35,11 +44,14 @@ export async function ledgerSum(t: TestApp, companyId: string, currency: string,
   return Number(row!.total);
 }
 
+/** What the matching lines hold for others: the negated (credit) sum, zero as 0. */
+export const creditSum = async (...args: Parameters<typeof ledgerSum>) => 0 - (await ledgerSum(...args));
+
 const LEVY_JOURNALS = sql`journal_id in (select e.journal_id from expenses e join levy_charges lc on lc.expense_id = e.id)`;
 
 /** One month of the income report worked out from the ledger alone (`month` is YYYY-MM). */
 export async function incomeFromLedger(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   companyId: string,
   currency: string,
   month: string,
@@ -50,10 +62,12 @@ export async function incomeFromLedger(
     month,
     collected: await sum(sql`account = 'trust:bank' and kind like 'payment\\_%'`),
     rent: await sum(sql`account = 'trust:bank' and kind in ('payment_rent', 'payment_rent_reversal')`),
-    commission: -(await sum(
-      sql`(account like 'agent:%' or account = 'agency:revenue') and kind like 'payment\\_rent%'`,
-    )),
-    vat: -(await sum(sql`account = 'agency:vat' and kind like 'payment\\_rent%'`)),
+    commission:
+      0 -
+      (await sum(
+        sql`(account like 'agent:%' or account = 'agency:revenue') and kind like 'payment\\_rent%'`,
+      )),
+    vat: 0 - (await sum(sql`account = 'agency:vat' and kind like 'payment\\_rent%'`)),
     levies: await sum(sql`account like 'property:%' and kind = 'expense' and ${LEVY_JOURNALS}`),
     expenses: await sum(sql`account like 'property:%' and kind = 'expense' and not ${LEVY_JOURNALS}`),
   };

@@ -98,3 +98,23 @@ export async function listAuditFacets(tx: Tx, ctx: Pick<Ctx, 'companyId'>) {
     actors,
   };
 }
+
+/** Entries per UTC day from `from` to `to` (ISO dates, inclusive); days without any left out. */
+export async function countEntriesPerDay(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  range: { from: string; to: string },
+) {
+  const day = sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return tx
+    .select({ day, count: count() })
+    .from(auditLog)
+    .where(
+      conditions(ctx, {
+        from: new Date(`${range.from}T00:00:00Z`),
+        to: { at: new Date(Date.parse(`${range.to}T00:00:00Z`) + 86_400_000), inclusive: false },
+      }),
+    )
+    .groupBy(day)
+    .orderBy(day);
+}

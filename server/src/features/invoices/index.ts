@@ -1,2 +1,3 @@
 export { invoiceRoutes } from './routes.ts';
 export { createInvoice, issueInvoice, markInvoicePaid, voidInvoice } from './service.ts';
+export { overdueInvoiceTotals } from './repo.ts';

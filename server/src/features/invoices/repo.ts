@@ -172,3 +172,12 @@ export const findInvoiceByPayment = async (tx: Tx, scope: Scope, paymentId: stri
       .from(invoices)
       .where(inCompany(invoices, scope, eq(invoices.paymentId, paymentId)))
   )[0];
+
+/** Issued invoices past their due date in a currency: how many and what they total. */
+export async function overdueInvoiceTotals(tx: Tx, scope: Scope, query: { today: string; currency: string }) {
+  const [row] = await tx
+    .select({ count: count(), amount: sql<string>`coalesce(sum(${invoices.totalCents}), 0)` })
+    .from(invoices)
+    .where(and(where(scope, { overdueOn: query.today }), eq(invoices.currency, query.currency)));
+  return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+}

@@ -9,3 +9,4 @@ export {
   todayIso,
 } from './service.ts';
 export { findLease, type LeaseView } from './repo.ts';
+export { countLeases } from './repo.ts';

@@ -222,3 +222,15 @@ export async function findTenant(
     .where(inCompany(tenants, ctx, eq(tenants.id, id)));
   return row;
 }
+
+/** How many leases match, e.g. an agent's active leases ending in a window. */
+export async function countLeases(tx: Tx, ctx: Pick<Ctx, 'companyId'>, filter: LeaseFilter): Promise<number> {
+  const [row] = await tx
+    .select({ total: count() })
+    .from(leases)
+    .innerJoin(properties, eq(properties.id, leases.propertyId))
+    .innerJoin(tenants, eq(tenants.id, leases.tenantId))
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .where(conditions(ctx, filter));
+  return row?.total ?? 0;
+}

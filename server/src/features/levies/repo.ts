@@ -171,3 +171,20 @@ export async function markChargePaid(tx: Tx, scope: Scope, id: string, expenseId
     .set({ expenseId, paidAt: sql`now()` })
     .where(inCompany(levyCharges, scope, eq(levyCharges.id, id)));
 }
+
+/** A month's levy charges not yet paid, in a currency: how many and what they total. */
+export async function unpaidChargesOf(tx: Tx, scope: Scope, query: { period: string; currency: string }) {
+  const [row] = await tx
+    .select({ count: count(), amount: sql<string>`coalesce(sum(${levyCharges.amountCents}), 0)` })
+    .from(levyCharges)
+    .where(
+      inCompany(
+        levyCharges,
+        scope,
+        eq(levyCharges.period, query.period),
+        eq(levyCharges.currency, query.currency),
+        isNull(levyCharges.expenseId),
+      ),
+    );
+  return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+}

@@ -280,3 +280,9 @@ export const payLevies = (ctx: Ctx, input: z.output<typeof LevyPayInput>, today 
     }
     return result;
   });
+
+/** This month's levy charges still unpaid (charges raised first, as the levies page does). */
+export async function leviesDue(tx: Tx, scope: Scope, query: { today: string; currency: string }) {
+  await ensureLevyCharges(tx, scope, query.today);
+  return repo.unpaidChargesOf(tx, scope, { period: query.today.slice(0, 7), currency: query.currency });
+}

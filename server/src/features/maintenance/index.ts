@@ -1,2 +1,3 @@
 export { maintenanceRoutes } from './routes.ts';
 export { createRequest, decideOwnerApproval, transitionRequest } from './service.ts';
+export { countApprovalsWaiting, countOpenRequests } from './repo.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -287,4 +287,51 @@ export async function propertyAfterWork(tx: Tx, scope: Scope, propertyId: string
     )
     .limit(1);
   return { isLet: Boolean(lease), otherWorkInProgress: Boolean(work) };
+}
+
+const OPEN_STATUSES = ['pending', 'approved', 'in_progress'] as const;
+
+/** Open requests per status (every open status, zeros too), on an agent's or an owner's properties. */
+export async function countOpenRequests(
+  tx: Tx,
+  scope: Scope,
+  filter: { agentId?: string | undefined; ownerId?: string | undefined } = {},
+) {
+  const rows = await tx
+    .select({ status: maintenanceRequests.status, count: count() })
+    .from(maintenanceRequests)
+    .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+    .where(
+      inCompany(
+        maintenanceRequests,
+        scope,
+        inArray(maintenanceRequests.status, OPEN_STATUSES),
+        filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
+        filter.ownerId ? eq(properties.ownerId, filter.ownerId) : undefined,
+      ),
+    )
+    .groupBy(maintenanceRequests.status);
+  return OPEN_STATUSES.map((status) => ({
+    status,
+    count: rows.find((row) => row.status === status)?.count ?? 0,
+  }));
+}
+
+/** Estimates on an owner's properties waiting for the owner's approval. */
+export async function countApprovalsWaiting(tx: Tx, scope: Scope, ownerId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: count() })
+    .from(maintenanceRequests)
+    .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+    .where(
+      inCompany(
+        maintenanceRequests,
+        scope,
+        eq(properties.ownerId, ownerId),
+        eq(maintenanceRequests.ownerApprovalRequired, true),
+        isNull(maintenanceRequests.ownerApprovedAt),
+        inArray(maintenanceRequests.status, ['pending', 'approved']),
+      ),
+    );
+  return row?.count ?? 0;
 }

@@ -26,6 +26,7 @@ import { caller, setFinanceSettings, type Company } from '../../test/money-fixtu
 import {
   buildBooks,
   incomeFromLedger,
+  creditSum,
   ledgerSum,
   parseCsv,
   readReport,
@@ -208,7 +209,7 @@ describe('reports API', () => {
       });
       expect(report.totals).toMatchObject({ rent: 150000, depositHeld: 50000, arrears: 220000 });
       expect(
-        -(await ledgerSum(t, co.companyId, 'USD', sql`account = ${`deposits:${books.p1.lease._id}`}`)),
+        await creditSum(t, co.companyId, 'USD', sql`account = ${`deposits:${books.p1.lease._id}`}`),
       ).toBe(50000);
       const beforeP3 = await readReport(t, co.accountant, 'rent-roll', {
         to: addDays(books.p3.lease.startDate, -1),
@@ -309,10 +310,10 @@ describe('reports API', () => {
       expect(report.totals!.commission).toBe(income.totals!.commission);
       const inPeriod = sql`entry_date between ${period.from} and ${period.to} and kind like 'payment\\_rent%'`;
       expect(report.totals!.agentShare).toBe(
-        -(await ledgerSum(t, co.companyId, 'USD', sql`${inPeriod} and account like 'agent:%'`)),
+        await creditSum(t, co.companyId, 'USD', sql`${inPeriod} and account like 'agent:%'`),
       );
       expect(report.totals!.agencyShare).toBe(
-        -(await ledgerSum(t, co.companyId, 'USD', sql`${inPeriod} and account = 'agency:revenue'`)),
+        await creditSum(t, co.companyId, 'USD', sql`${inPeriod} and account = 'agency:revenue'`),
       );
       const mine = await readReport(t, co.accountant, 'commissions', {
         ...period,
@@ -384,10 +385,9 @@ describe('reports API', () => {
     it('holds in the bank exactly what it holds for others', async () => {
       const report = await readReport(t, co.accountant, 'trust-reconciliation');
       const amount = (key: string) => rowOf(report, 'key', key).amount;
-      const ledger = (where: ReturnType<typeof sql>) => ledgerSum(t, co.companyId, 'USD', where);
-      expect(amount('trustBank')).toBe(await ledger(sql`account = 'trust:bank'`));
-      expect(amount('owners')).toBe(-(await ledger(sql`account like 'property:%'`)));
-      expect(amount('agents')).toBe(-(await ledger(sql`account like 'agent:%'`)));
+      expect(amount('trustBank')).toBe(await ledgerSum(t, co.companyId, 'USD', sql`account = 'trust:bank'`));
+      expect(amount('owners')).toBe(await creditSum(t, co.companyId, 'USD', sql`account like 'property:%'`));
+      expect(amount('agents')).toBe(await creditSum(t, co.companyId, 'USD', sql`account like 'agent:%'`));
       expect(amount('deposits')).toBe(50000);
       // By hand: owners 960.50 + 442.50, agents 78.00 + 30.00, agency 72.00, VAT 27.00.
       expect([amount('owners'), amount('agents'), amount('agencyRevenue'), amount('agencyVat')]).toEqual([

@@ -246,3 +246,20 @@ export async function markDueNoticeSent(
     .set({ dueNoticeSentOn: today })
     .where(inCompany(tasks, ctx, eq(tasks.id, id)));
 }
+
+/** A person's open tasks: all of them, those due today and those overdue. */
+export async function countOpenTasks(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  query: { assigneeId: string; today: string },
+) {
+  const [row] = await tx
+    .select({
+      open: count(),
+      dueToday: sql<number>`count(*) filter (where ${tasks.dueDate} = ${query.today})::int`,
+      overdue: sql<number>`count(*) filter (where ${isOverdue(query.today)})::int`,
+    })
+    .from(tasks)
+    .where(conditions(ctx, { open: true, assigneeId: query.assigneeId, today: query.today }));
+  return { open: row?.open ?? 0, dueToday: Number(row?.dueToday ?? 0), overdue: Number(row?.overdue ?? 0) };
+}

@@ -12,3 +12,4 @@ export {
   type UserRow,
   type InvitationRow,
 } from './repo.ts';
+export { countActiveUsersByRole } from './repo.ts';

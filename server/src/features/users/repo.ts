@@ -224,3 +224,13 @@ export async function markInvitationRevoked(
     .returning();
   return row!;
 }
+
+/** Active members of the company per role (roles without anyone left out). */
+export async function countActiveUsersByRole(tx: Tx, ctx: Pick<Ctx, 'companyId'>) {
+  return tx
+    .select({ role: users.role, count: count() })
+    .from(users)
+    .where(inCompany(users, ctx, eq(users.isActive, true)))
+    .groupBy(users.role)
+    .orderBy(asc(users.role));
+}

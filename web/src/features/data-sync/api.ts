@@ -1,13 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
-import { z } from 'zod';
-import {
-  dataSyncApi,
-  IMPORT_HAS_PROBLEMS,
-  ImportProblem,
-  type ImportKind,
-  type ImportReport,
-} from '@lintel/contracts';
+import { dataSyncApi, type ImportKind, type ImportReport } from '@lintel/contracts';
 import {
   api,
   ApiError,
@@ -29,32 +21,6 @@ export const downloadTemplate = (kind: ImportKind, onProgress?: ProgressListener
 
 export const exportEverything = (onProgress?: ProgressListener) =>
   downloadFile(dataSyncApi.export, {}, 'lintel-export.zip', onProgress);
-
-/** An apply the server refused because the file has problems; they come with the refusal. */
-export class ImportRefusedError extends ApiError {
-  constructor(
-    message: string,
-    readonly problems: ImportProblem[] | null,
-  ) {
-    super(422, IMPORT_HAS_PROBLEMS, message);
-    this.name = 'ImportRefusedError';
-  }
-}
-
-// The refusal's details: the problems themselves, or a report that holds them.
-const RefusalDetails = z.union([
-  z.array(ImportProblem),
-  z.object({ problems: z.array(ImportProblem) }).transform((details) => details.problems),
-]);
-
-function refusalOf(error: unknown): ImportRefusedError | null {
-  if (!isAxiosError(error)) return null;
-  const body = error.response?.data as { code?: unknown; message?: unknown; details?: unknown } | undefined;
-  if (error.response?.status !== 422 || body?.code !== IMPORT_HAS_PROBLEMS) return null;
-  const message =
-    typeof body.message === 'string' ? body.message : 'The file has problems: nothing was imported.';
-  return new ImportRefusedError(message, RefusalDetails.safeParse(body.details).data ?? null);
-}
 
 export interface ImportRequest {
   kind: ImportKind;
@@ -86,7 +52,7 @@ export async function importFile({ kind, file, dryRun, onUploadProgress }: Impor
       throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
     return parsed.data.data;
   } catch (error) {
-    throw refusalOf(error) ?? toApiError(error, 'The file could not be imported. Please try again.');
+    throw toApiError(error, 'The file could not be imported. Please try again.');
   }
 }
 

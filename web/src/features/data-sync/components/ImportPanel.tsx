@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  IMPORT_HAS_PROBLEMS,
   IMPORT_KIND_LABELS,
   IMPORT_KINDS,
   IMPORT_MAX_BYTES,
@@ -19,7 +20,7 @@ import { KpiCard } from '../../../components/KpiCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { formatBytes, TransferProgress } from '../../../components/TransferProgress.tsx';
 import type { TransferProgress as Progress } from '../../../lib/http.ts';
-import { ImportRefusedError, useImportFile } from '../api.ts';
+import { useImportFile } from '../api.ts';
 import { KindAndTemplate } from './KindAndTemplate.tsx';
 import { ProblemsTable } from './ProblemsTable.tsx';
 
@@ -74,11 +75,19 @@ export function ImportPanel() {
     );
   };
 
+  const runCheck = (chosen: File) => {
+    setChecked(null);
+    setProgress(null);
+    check.mutate(
+      { kind, file: chosen, dryRun: true, onUploadProgress: setProgress },
+      { onSuccess: setChecked },
+    );
+  };
+
   const handleCheck = () => {
     if (!file) return;
     forgetReports();
-    setProgress(null);
-    check.mutate({ kind, file, dryRun: true, onUploadProgress: setProgress }, { onSuccess: setChecked });
+    runCheck(file);
   };
 
   const handleApply = () => {
@@ -93,12 +102,12 @@ export function ImportPanel() {
           setApplied(report);
         },
         onError: (error) => {
-          // The file changed since it was checked: show what the server found instead.
-          if (error instanceof ImportRefusedError) {
-            setConfirming(false);
-            setRefusal(error.message);
-            if (error.problems && checked) setChecked({ ...checked, problems: error.problems });
-          }
+          // The records changed since the check (someone added a row it clashes with): the
+          // server refused the whole file. Say so, and check again to list what it found.
+          if (error.code !== IMPORT_HAS_PROBLEMS) return;
+          setConfirming(false);
+          setRefusal(error.message);
+          runCheck(file);
         },
       },
     );
@@ -155,12 +164,12 @@ export function ImportPanel() {
           />
         )}
         <ErrorAlert message={check.error?.message} />
+        <ErrorAlert message={refusal} />
 
         {checked && (
           <CheckReport
             report={checked}
             kindLabel={kindLabel}
-            refusal={refusal}
             onApply={() => {
               apply.reset();
               setConfirming(true);
@@ -190,7 +199,7 @@ export function ImportPanel() {
         }
         confirmLabel={`Import ${rowsText(checked?.created ?? 0)}`}
         busy={apply.isPending}
-        error={apply.error && !(apply.error instanceof ImportRefusedError) ? apply.error.message : null}
+        error={apply.error?.code === IMPORT_HAS_PROBLEMS ? null : apply.error?.message}
         onConfirm={handleApply}
         onClose={() => setConfirming(false)}
       />
@@ -202,12 +211,10 @@ export function ImportPanel() {
 function CheckReport({
   report,
   kindLabel,
-  refusal,
   onApply,
 }: {
   report: ImportReport;
   kindLabel: string;
-  refusal: string | null;
   onApply: () => void;
 }) {
   const figures = [
@@ -230,7 +237,6 @@ function CheckReport({
           <KpiCard key={figure.label} label={figure.label} value={figure.value.toLocaleString('en-US')} />
         ))}
       </Box>
-      <ErrorAlert message={refusal} />
       {report.problems.length > 0 ? (
         <>
           <Alert severity="warning">

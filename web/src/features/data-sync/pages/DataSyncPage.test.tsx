@@ -143,20 +143,23 @@ describe('DataSyncPage import', () => {
     expect(screen.queryByRole('button', { name: 'Import 3 rows' })).not.toBeInTheDocument();
   });
 
-  it("shows the server's refusal when the file has problems by the time it is applied", async () => {
-    server.on('POST', IMPORT_PATH, (call) =>
-      call.params?.dryRun === 'false'
-        ? {
-            status: 422,
-            data: {
-              status: 'error',
-              code: IMPORT_HAS_PROBLEMS,
-              message: 'The file has 1 problem: nothing was imported.',
-              details: [PROBLEMS[0]],
-            },
-          }
-        : reportReply({}),
-    );
+  it("shows the server's refusal of the apply, and checks the file again to list the problems", async () => {
+    let checks = 0;
+    server.on('POST', IMPORT_PATH, (call) => {
+      if (call.params?.dryRun === 'false')
+        return {
+          status: 422,
+          data: {
+            status: 'error',
+            code: IMPORT_HAS_PROBLEMS,
+            message: '1 row has problems; nothing was imported.',
+            details: [{ path: 'row 3 · email', message: 'Enter a valid email address' }],
+          },
+        };
+      checks += 1;
+      // Someone added a clashing record between the check and the apply.
+      return reportReply({ problems: checks === 1 ? [] : [PROBLEMS[0]!] });
+    });
     render();
     await chooseTenantsFile();
     await userEvent.click(screen.getByRole('button', { name: 'Check file' }));
@@ -164,9 +167,10 @@ describe('DataSyncPage import', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import tenants' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 3 rows' }));
 
-    expect(await screen.findByText('The file has 1 problem: nothing was imported.')).toBeInTheDocument();
+    expect(await screen.findByText('1 row has problems; nothing was imported.')).toBeInTheDocument();
     const problems = await screen.findByRole('table', { name: 'Problems' });
     expect(within(problems).getByText('not-an-email')).toBeInTheDocument();
+    expect(importCalls().map((call) => call.params?.dryRun)).toEqual(['true', 'false', 'true']);
     expect(screen.queryByRole('button', { name: 'Import 3 rows' })).not.toBeInTheDocument();
   });
 
