@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 
-/** Hidden on screen, read by screen readers: the usual "sr-only" rules. */
+/** Hidden on screen, read by screen readers: the usual "sr-only" rules (sizes in px: in sx, 1 means 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',
