@@ -33,6 +33,15 @@ const decimal = (cents: number) => (cents < 0 ? `-${formatMajorUnits(-cents)}` :
 /** Basis points as a percentage: 1250 → "12.50%". */
 const percent = (bp: number) => `${decimal(bp)}%`;
 
+const AS_OF_REPORTS = new Set<Report['report']>(['rent-roll', 'arrears', 'trust-reconciliation']);
+
+/** Reports of a period say so; the others are as of `to` (occupancy: as of now, its status). */
+function periodOf(report: Report): string {
+  if (report.report === 'occupancy') return `As of ${formatDocumentTimestamp(new Date(report.generatedAt))}`;
+  if (AS_OF_REPORTS.has(report.report)) return `As of ${formatDocumentDate(report.to)}`;
+  return `Period: ${formatDocumentDate(report.from)} to ${formatDocumentDate(report.to)}`;
+}
+
 const fileName = (report: Report, extension: string) =>
   `${report.report}-${report.from}-${report.to}.${extension}`;
 
@@ -104,7 +113,7 @@ function reportContent(report: Report): Content[] {
     {
       columns: [
         {
-          text: `Period: ${formatDocumentDate(report.from)} to ${formatDocumentDate(report.to)} · Currency: ${report.currency}`,
+          text: `${periodOf(report)} · Currency: ${report.currency}`,
           width: '*',
         },
         {
@@ -150,13 +159,12 @@ export async function reportPdf(ctx: Ctx, report: Report, statements: OwnerState
   const landscape = report.columns.length > PORTRAIT_MAX_COLUMNS;
   const lineWidth = landscape ? A4_CONTENT_WIDTH.landscape : A4_CONTENT_WIDTH.portrait;
   const generatedAt = new Date(report.generatedAt);
-  const period = `${formatDocumentDate(report.from)} to ${formatDocumentDate(report.to)}`;
   const body = await renderPdf({
     info: { title: report.title, author: company.name },
     pageOrientation: landscape ? 'landscape' : 'portrait',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { fontSize: 8.5 },
-    footer: pageFooter(`${report.title}, ${period} (${report.currency})`),
+    footer: pageFooter(`${report.title}, ${periodOf(report)} (${report.currency})`),
     content: [
       companyHeader(company, lineWidth),
       ...reportContent(report),

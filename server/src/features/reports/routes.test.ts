@@ -14,6 +14,7 @@ import {
   type Report,
   type ReportKind,
 } from '@lintel/contracts';
+import { formatDocumentDate } from '../../lib/documents/index.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
 import {
   createCompanyWithRoles,
@@ -182,7 +183,9 @@ describe('reports API', () => {
       expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
       const { text, pages } = await readPdfText(response.rawPayload);
       expect(text).toContain('Income by month');
-      expect(text).toContain('Currency: USD');
+      expect(text).toContain(
+        `Period: ${formatDocumentDate(period.from)} to ${formatDocumentDate(period.to)} · Currency: USD`,
+      );
       expect(text).toMatch(/Collected \$2,300\.00/);
       expect(text).toContain('-$700.00');
       expect(text).toMatch(/Total \$2,300\.00 \$1,800\.00 \$180\.00/);
@@ -227,6 +230,7 @@ describe('reports API', () => {
       const pdf = await call(co.accountant, 'GET', '/api/reports/rent-roll?format=pdf');
       const { text } = await readPdfText(pdf.rawPayload);
       expect(text).toContain('Rent roll');
+      expect(text).toContain(`As of ${formatDocumentDate(today)} · Currency: USD`);
       expect(text).toContain(books.p1.tenant.name);
       expect(text).toMatch(/Total \$1,500\.00 \$500\.00 \$2,200\.00/);
     });
