@@ -8,6 +8,7 @@ import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
 import { accountRoutes } from './features/accounts/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
+import { dataSyncRoutes } from './features/data-sync/index.ts';
 import { dashboardRoutes } from './features/dashboard/index.ts';
 import { financeRoutes } from './features/finance/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
       await api.register(notificationRoutes);
       await api.register(taskRoutes);
       await api.register(levyRoutes);
+      await api.register(dataSyncRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
     },

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
 import type { Db, Tx } from './client.ts';
 
@@ -16,13 +16,18 @@ export interface Ctx {
  * The one way company-scoped work reaches the database: a transaction running as lintel_app
  * with app.company_id set, so row-level security hides every other company's rows.
  */
-export function transact<T>(ctx: Pick<Ctx, 'db' | 'companyId'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function transact<T>(
+  ctx: Pick<Ctx, 'db' | 'companyId'>,
+  work: (tx: Tx) => Promise<T>,
+  /** E.g. one repeatable-read snapshot for a read spanning many tables (an export). */
+  config?: PgTransactionConfig,
+): Promise<T> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('role', 'lintel_app', true), set_config('app.company_id', ${ctx.companyId}, true)`,
     );
     return work(tx);
-  });
+  }, config);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client.ts';
 import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern } from '../../lib/list-query.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 
 export type LeaseRow = typeof leases.$inferSelect;
 export type LeaseView = LeaseRow & {
@@ -149,6 +150,19 @@ export async function insertLease(tx: Tx, values: typeof leases.$inferInsert): P
   const [row] = await tx.insert(leases).values(values).returning({ id: leases.id });
   return row!.id;
 }
+
+/** Several leases in multi-row statements (a data import). */
+export async function insertLeases(tx: Tx, values: (typeof leases.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunksOf(values, 1000)) await tx.insert(leases).values(chunk);
+}
+
+/** Every lease of the company, oldest first (data sync: natural keys and export). */
+export const listAllLeases = (tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<LeaseRow[]> =>
+  tx
+    .select()
+    .from(leases)
+    .where(inCompany(leases, ctx))
+    .orderBy(asc(leases.startDate), asc(leases.createdAt), asc(leases.id));
 
 /**
  * Updates at the expected version and, when given, only from the expected status; false means

@@ -268,6 +268,48 @@ async function afterLeaseEnded(
   return { renewed: false };
 }
 
+/** A lease as a data import brings it: its status given, not reached through the editor. */
+export type ImportedLease = Pick<
+  repo.LeaseRow,
+  | 'companyId'
+  | 'propertyId'
+  | 'tenantId'
+  | 'startDate'
+  | 'endDate'
+  | 'rentCents'
+  | 'currency'
+  | 'rentDueDay'
+  | 'depositCents'
+  | 'status'
+  | 'terms'
+>;
+
+/**
+ * Leases arriving with their status (a data import). An active one lets its property, as
+ * activation does; the partial unique index still allows one active lease per property.
+ */
+export async function insertImportedLeases(
+  tx: Tx,
+  scope: Scope,
+  actor: AuditActor,
+  rows: ImportedLease[],
+): Promise<void> {
+  const activatedAt = new Date();
+  try {
+    await repo.insertLeases(
+      tx,
+      rows.map((row) => ({ ...row, activatedAt: row.status === 'active' ? activatedAt : null })),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error, 'leases_one_active_per_property')) {
+      throw conflict('PROPERTY_ALREADY_LET', 'This property already has an active lease.');
+    }
+    throw error;
+  }
+  const let_ = new Set(rows.filter((row) => row.status === 'active').map((row) => row.propertyId));
+  for (const propertyId of let_) await changePropertyStatus(tx, scope, actor, propertyId, 'occupied');
+}
+
 export const activateLease = (ctx: Ctx, id: string): Promise<Lease> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, READERS);

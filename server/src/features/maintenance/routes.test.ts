@@ -18,6 +18,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/harness.ts';
+import { multipartFile } from '../../test/multipart.ts';
 import {
   caller,
   createLetProperty,
@@ -44,20 +45,8 @@ const PNG = Buffer.from(
   'base64',
 );
 
-function multipart(fileName: string, contentType: string, data: Buffer) {
-  const boundary = `----lintel${randomUUID()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const upload = (user: SignedIn, id: string, fileName: string, contentType: string, data: Buffer) => {
-  const body = multipart(fileName, contentType, data);
+  const body = multipartFile(fileName, contentType, data);
   return t.app.inject({
     method: 'POST',
     url: `/api/maintenance/${id}/attachments`,

@@ -3,6 +3,7 @@ import { containsPattern } from '../../lib/list-query.ts';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
 
@@ -36,6 +37,15 @@ export async function insertOwner(tx: Tx, values: typeof owners.$inferInsert): P
   const [row] = await tx.insert(owners).values(values).returning();
   return row!;
 }
+
+/** Several owner records in multi-row statements (a data import). */
+export async function insertOwners(tx: Tx, values: (typeof owners.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunksOf(values, 1000)) await tx.insert(owners).values(chunk);
+}
+
+/** Every owner record of the company, oldest first (data sync: natural keys and export). */
+export const listAllOwners = (tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<OwnerRow[]> =>
+  tx.select().from(owners).where(inCompany(owners, ctx)).orderBy(asc(owners.createdAt), asc(owners.id));
 
 // Case-insensitive, as people read a list of names.
 export const ownerSortColumns = {

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type PropertyView = PropertyRow & { ownerName: string | null; agentName: string | null };
@@ -108,6 +109,19 @@ export async function insertProperty(tx: Tx, values: typeof properties.$inferIns
   const [row] = await tx.insert(properties).values(values).returning({ id: properties.id });
   return row!.id;
 }
+
+/** Several properties in multi-row statements (a data import). */
+export async function insertProperties(tx: Tx, values: (typeof properties.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunksOf(values, 1000)) await tx.insert(properties).values(chunk);
+}
+
+/** Every property of the company, oldest first (data sync: natural keys and export). */
+export const listAllProperties = (tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<PropertyRow[]> =>
+  tx
+    .select()
+    .from(properties)
+    .where(inCompany(properties, ctx))
+    .orderBy(asc(properties.createdAt), asc(properties.id));
 
 /** Updates only at the expected version (when given); false means someone changed it first. */
 export async function updateProperty(

@@ -17,6 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern } from '../../lib/list-query.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -134,6 +135,15 @@ export async function insertTenant(tx: Tx, values: typeof tenants.$inferInsert):
   const [row] = await tx.insert(tenants).values(values).returning();
   return row!;
 }
+
+/** Several tenants in multi-row statements (a data import); the unique indexes still decide duplicates. */
+export async function insertTenants(tx: Tx, values: (typeof tenants.$inferInsert)[]): Promise<void> {
+  for (const chunk of chunksOf(values, 1000)) await tx.insert(tenants).values(chunk);
+}
+
+/** Every tenant of the company, archived too, oldest first (data sync: natural keys and export). */
+export const listAllTenants = (tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<TenantRow[]> =>
+  tx.select().from(tenants).where(inCompany(tenants, ctx)).orderBy(asc(tenants.createdAt), asc(tenants.id));
 
 /** Updates only at the expected version (when given); undefined means someone changed it first. */
 export async function updateTenant(

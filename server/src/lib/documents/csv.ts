@@ -8,6 +8,12 @@ const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
 const guardCell = (value: string | number | null) =>
   typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 
+/** A cell read back from a CSV this app wrote: without the apostrophe `toCsv` put before a formula start. */
+export const unguardCell = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) && !PLAIN_NUMBER.test(value.slice(1))
+    ? value.slice(1)
+    : value;
+
 /**
  * Rows as CSV with a header row and CRLF line endings (RFC 4180). Text that a spreadsheet would
  * run as a formula gets a leading apostrophe; numbers are written as they are.

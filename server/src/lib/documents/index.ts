@@ -1,5 +1,5 @@
 export { amountInWords } from './amount-in-words.ts';
-export { toCsv } from './csv.ts';
+export { toCsv, unguardCell } from './csv.ts';
 export {
   A4_CONTENT_WIDTH,
   COLOURS,

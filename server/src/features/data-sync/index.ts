@@ -1,0 +1,1 @@
+export { dataSyncRoutes } from './routes.ts';
