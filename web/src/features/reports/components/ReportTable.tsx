@@ -70,7 +70,12 @@ export function ReportTable({ report }: { report: Report }) {
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={report.title} sx={{ minWidth: Math.min(960, columns.length * 130) }}>
+        <Table
+          size="small"
+          aria-label={report.title}
+          // Tight cells so nine columns fit beside the side menu; names wrap, figures and dates never do.
+          sx={{ '& th, & td': { px: 1 } }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -98,7 +103,10 @@ export function ReportTable({ report }: { report: Report }) {
                   <TableCell
                     key={column.key}
                     align={isNumeric(column) ? 'right' : 'left'}
-                    sx={{ ...stickyFirst, ...(isNumeric(column) ? { whiteSpace: 'nowrap' } : {}) }}
+                    sx={{
+                      ...stickyFirst,
+                      ...(column.type === 'text' ? { minWidth: 96 } : { whiteSpace: 'nowrap' }),
+                    }}
                   >
                     {cell(row, column.key)}
                   </TableCell>
