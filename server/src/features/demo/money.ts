@@ -179,8 +179,12 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
       }
     });
     const payDate = dayOfMonth(today, months, 10);
-    at(payDate, RANK.levies, async () => {
-      const due = await listDueLevies(accountant, { period: period(payDate) }, payDate);
+    // Listing the month's levies raises its charges, as the accountant's levies page does; this
+    // month's are listed even before pay day, so they show as due.
+    const listDate = payDate <= today ? payDate : today;
+    at(listDate, RANK.levies, async () => {
+      const due = await listDueLevies(accountant, { period: period(listDate) }, listDate);
+      if (payDate > today) return;
       const paying = due.filter((charge) => {
         const index = demo.properties.findIndex((property) => property.id === charge.propertyId);
         if (charge.period !== period(payDate) || charge.status === 'paid') return false;
@@ -219,7 +223,8 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
   steps.sort((a, b) => a.date.localeCompare(b.date) || a.rank - b.rank);
   for (const step of steps) await step.run();
 
-  // The deposits of the leases that ended: part kept for damage on the early exit.
+  // The deposits of the leases that ended, part kept for damage on the early exit: released today,
+  // as the service dates a release the day it is made (and nothing is paid out after it).
   for (const { letting, leases } of lettings) {
     const hasEnded = letting.terminatedOn !== null || (!letting.renewal && letting.first.endDate < today);
     if (!hasEnded) continue;
