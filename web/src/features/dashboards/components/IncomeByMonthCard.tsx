@@ -4,6 +4,8 @@ import { ChartCard } from '../../../components/ChartCard.tsx';
 import { hasNoMoney, MonthlyMoneyChart, type MoneySeries } from './MonthlyMoneyChart.tsx';
 
 const TITLE = 'Income by month';
+// As tall as the arrears card beside it on large screens.
+const HEIGHT = 330;
 
 /** The income report's twelve months as bars: money collected, and the commission taken from it. */
 export function IncomeByMonthCard({
@@ -32,7 +34,7 @@ export function IncomeByMonthCard({
           ? 'No money received in the last 12 months yet. Recorded payments show here month by month.'
           : null
       }
-      height={280}
+      height={HEIGHT}
     >
       {months && currency && (
         <MonthlyMoneyChart
@@ -40,6 +42,7 @@ export function IncomeByMonthCard({
           months={months.map((month) => month.month)}
           series={series}
           currency={currency}
+          height={HEIGHT}
         />
       )}
     </ChartCard>

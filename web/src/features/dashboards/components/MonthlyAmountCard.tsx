@@ -3,6 +3,9 @@ import type { MonthlyAmount } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { hasNoMoney, MonthlyMoneyChart, type MoneySeries } from './MonthlyMoneyChart.tsx';
 
+// As tall as the card beside it on large screens (arrears by age, the latest statement).
+const HEIGHT = 320;
+
 /** One amount per month as bars, e.g. an agent's commission or an owner's rent received. */
 export function MonthlyAmountCard({
   title,
@@ -36,7 +39,7 @@ export function MonthlyAmountCard({
       action={action}
       loading={loading || !months || !currency}
       emptyText={months && hasNoMoney(series) ? emptyText : null}
-      height={260}
+      height={HEIGHT}
     >
       {months && currency && (
         <MonthlyMoneyChart
@@ -44,7 +47,7 @@ export function MonthlyAmountCard({
           months={months.map((month) => month.month)}
           series={series}
           currency={currency}
-          height={260}
+          height={HEIGHT}
         />
       )}
     </ChartCard>

@@ -21,14 +21,14 @@ export function MonthlyMoneyChart({
   months,
   series,
   currency,
-  height = 280,
+  height,
 }: {
   caption: string;
   /** 'YYYY-MM', oldest first. */
   months: readonly string[];
   series: readonly MoneySeries[];
   currency: string;
-  height?: number;
+  height: number;
 }) {
   const money = (amount: number | null) => formatMoney(amount ?? 0, currency);
   return (
