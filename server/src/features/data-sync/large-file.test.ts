@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { IMPORT_HAS_PROBLEMS, type ImportKind } from '@lintel/contracts';
 import { csvOf, dataSync } from '../../test/data-sync-fixtures.ts';
 import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
@@ -18,11 +18,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+/** Runs the work, asserts it took under a minute and notes its time on the test (--reporter=verbose shows it). */
+async function timed<T>(
+  annotate: TestContext['annotate'],
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const start = performance.now();
   const result = await work();
   const ms = Math.round(performance.now() - start);
-  console.info(`${label}: ${ms} ms (${t.database.kind})`);
+  await annotate(`${label}: ${ms.toLocaleString('en-US')} ms on ${t.database.kind}`);
   expect(ms).toBeLessThan(MINUTE_MS);
   return result;
 }
@@ -50,8 +55,8 @@ describe(`a file of ${ROWS.toLocaleString('en-US')} tenants`, () => {
 
   it(
     'lists exactly its three bad rows in the dry run and writes nothing',
-    async () => {
-      const report = await timed('10k tenants, dry run', () =>
+    async ({ annotate }) => {
+      const report = await timed(annotate, '10k tenants, dry run', () =>
         sync.dryRun(co.accountant, 'tenants', csvOf([header, ...bad])),
       );
       expect(report.problems).toEqual([
@@ -86,12 +91,14 @@ describe(`a file of ${ROWS.toLocaleString('en-US')} tenants`, () => {
 
   it(
     'writes all of the fixed file, and nothing more the second time',
-    async () => {
+    async ({ annotate }) => {
       const file = csvOf([header, ...good]);
-      const report = await timed('10k tenants, apply', () => sync.apply(co.accountant, 'tenants', file));
+      const report = await timed(annotate, '10k tenants, apply', () =>
+        sync.apply(co.accountant, 'tenants', file),
+      );
       expect(report).toMatchObject({ rows: ROWS, created: ROWS, unchanged: 0, problems: [], applied: true });
       expect((await sync.counts(co.companyId)).tenants).toBe(ROWS);
-      const again = await timed('10k tenants, same file again', () =>
+      const again = await timed(annotate, '10k tenants, same file again', () =>
         sync.apply(co.accountant, 'tenants', file),
       );
       expect(again).toMatchObject({ created: 0, unchanged: ROWS, applied: true });
@@ -139,7 +146,7 @@ describe(`a file of ${ROWS.toLocaleString('en-US')} historical payments`, () => 
 
   it(
     'checks and posts them well within a minute, receipts contiguous and the books balanced',
-    async () => {
+    async ({ annotate }) => {
       const header = [
         'property_name',
         'property_address',
@@ -167,11 +174,15 @@ describe(`a file of ${ROWS.toLocaleString('en-US')} historical payments`, () => 
         ];
       });
       const file = csvOf([header, ...rows]);
-      const dry = await timed('10k payments, dry run', () => sync.dryRun(co.accountant, 'payments', file));
+      const dry = await timed(annotate, '10k payments, dry run', () =>
+        sync.dryRun(co.accountant, 'payments', file),
+      );
       expect(dry).toMatchObject({ rows: ROWS, created: ROWS, problems: [] });
       expect((await sync.counts(co.companyId)).payments).toBe(0);
 
-      const applied = await timed('10k payments, apply', () => sync.apply(co.accountant, 'payments', file));
+      const applied = await timed(annotate, '10k payments, apply', () =>
+        sync.apply(co.accountant, 'payments', file),
+      );
       expect(applied).toMatchObject({ created: ROWS, applied: true });
       expect((await sync.counts(co.companyId)).payments).toBe(ROWS);
       const newest = expectStatus(
@@ -182,7 +193,7 @@ describe(`a file of ${ROWS.toLocaleString('en-US')} historical payments`, () => 
       expect(newest.meta.total).toBe(ROWS);
       expect((await readTrialBalance(t, co)).total).toBe(0);
 
-      const again = await timed('10k payments, same file again', () =>
+      const again = await timed(annotate, '10k payments, same file again', () =>
         sync.apply(co.accountant, 'payments', file),
       );
       expect(again).toMatchObject({ created: 0, unchanged: ROWS });
