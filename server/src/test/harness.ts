@@ -16,14 +16,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server. */
-export async function createTestApp(): Promise<TestApp> {
+/**
+ * A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server;
+ * or on a database the test prepared itself (e.g. a private PGlite with the demo company).
+ */
+export async function createTestApp(options: { database?: Database } = {}): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   const template = process.env.LINTEL_TEST_TEMPLATE;
-  const database = await openDatabase({
-    databaseUrl,
-    loadDataDir: !databaseUrl && template ? new Blob([readFileSync(template)]) : undefined,
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl,
+      loadDataDir: !databaseUrl && template ? new Blob([readFileSync(template)]) : undefined,
+    }));
   await migrateDatabase(database);
   const app = await buildApp({
     database,
@@ -72,6 +77,16 @@ export function expectStatus(response: LightMyRequestResponse, status: number) {
     throw new Error(`expected ${status}, got ${response.statusCode}: ${response.body}`);
   }
   return response.json();
+}
+
+/** Signs in an existing user (e.g. one of the demo company's). */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = TEST_PASSWORD,
+): Promise<SignedIn> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return signedIn(expectStatus(response, 200));
 }
 
 /** Signs up a new company; the user is its admin. */
