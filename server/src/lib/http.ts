@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorBody, type Call, type PageMeta } from '@lintel/contracts';
+import { AppError, badRequest } from './errors.ts';
 
 type In<T extends z.ZodType> = z.output<T>;
 
@@ -68,4 +69,25 @@ export function sendFile(reply: FastifyReply, file: FileReply) {
     .header('content-type', file.contentType)
     .header('content-disposition', `attachment; filename="${safeName}"`)
     .send(file.body);
+}
+
+/**
+ * The one file of a multipart upload, read whole, within the limits the route registered
+ * @fastify/multipart with. A body that is not well-formed multipart is the sender's mistake: 400.
+ */
+export async function readUploadedFile(
+  req: FastifyRequest,
+  texts: { choose: string; tooLarge: string },
+): Promise<{ data: Buffer; fileName: string }> {
+  if (!req.isMultipart()) throw badRequest('NO_FILE', 'Send the file as multipart/form-data.');
+  try {
+    const part = await req.file({ throwFileSizeLimit: false });
+    if (!part) throw badRequest('NO_FILE', texts.choose);
+    const data = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', texts.tooLarge);
+    return { data, fileName: part.filename.trim().slice(0, 200) };
+  } catch (error) {
+    if (error instanceof AppError || (error as { statusCode?: unknown }).statusCode) throw error;
+    throw badRequest('BAD_UPLOAD', 'The upload could not be read. Choose the file and send it again.');
+  }
 }

@@ -134,6 +134,17 @@ describe('bad requests', () => {
     expect([empty.statusCode, empty.json().code]).toEqual([400, 'NO_FILE']);
   });
 
+  it.each([
+    ['a broken multipart body', `multipart/form-data; boundary=----lintel${randomUUID()}`],
+    ['multipart without a boundary', 'multipart/form-data'],
+  ])('refuses %s with 400', async (_, contentType) => {
+    const response = await post('/api/data-sync/import/tenants', {
+      payload: 'name\r\nAda\r\n',
+      headers: { 'content-type': contentType },
+    });
+    expect([response.statusCode, response.json().code]).toEqual([400, 'BAD_UPLOAD']);
+  });
+
   it('refuses a file over the limit with 413', async () => {
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a');
     const response = await sync.upload(a.accountant, 'tenants', big);

@@ -63,6 +63,7 @@ describe('reading an import CSV', () => {
   it.each([
     ['an empty file', '', 400, 'EMPTY_FILE'],
     ['only a byte order mark and blank lines', '\uFEFF\r\n\r\n', 400, 'EMPTY_FILE'],
+    ['only separators', ',,,\r\n , ,\r\n', 400, 'EMPTY_FILE'],
     [
       'binary bytes',
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]),

@@ -77,15 +77,14 @@ const isBlank = (values: string[]) => values.every((value) => value.trim() === '
  * rows. Blank lines are skipped but still counted, so row numbers match the spreadsheet's.
  */
 export function readCsv(kind: ImportKind, data: Buffer): CsvRow[] {
-  const text = decode(data);
-  if (text.replace(/^\uFEFF/, '').trim() === '') {
+  const records = parseRecords(decode(data));
+  const headerIndex = records.findIndex((values) => !isBlank(values));
+  if (headerIndex < 0) {
     throw badRequest(
       'EMPTY_FILE',
       'The file is empty. Start from the template: a header row, then one row per record.',
     );
   }
-  const records = parseRecords(text);
-  const headerIndex = records.findIndex((values) => !isBlank(values));
   const headings = records[headerIndex]!.map(normalHeading);
   const expected = columnNames(kind);
   const expectedText = expected.join(', ');

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { dataSyncApi, IMPORT_MAX_BYTES } from '@lintel/contracts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { ok, route, sendFile } from '../../lib/http.ts';
+import { ok, readUploadedFile, route, sendFile } from '../../lib/http.ts';
 import * as service from './service.ts';
 
 const TOO_LARGE = `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files and import each.`;
@@ -16,14 +15,14 @@ export async function dataSyncRoutes(app: FastifyInstance) {
   );
   route(app, dataSyncApi.import, async (req) => {
     service.assertMayImport(req.ctx);
-    if (!req.isMultipart())
-      throw badRequest('NO_FILE', 'Send the CSV file as multipart/form-data (field "file").');
-    const part = await req.file({ throwFileSizeLimit: false });
-    if (!part) throw badRequest('NO_FILE', 'Choose a CSV file to import.');
-    const data = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE);
-    const fileName = part.filename.trim().slice(0, 200) || `${req.params.kind}.csv`;
-    return ok(await service.importFile(req.ctx, req.params.kind, { data, fileName }, req.query.dryRun));
+    const upload = await readUploadedFile(req, {
+      choose: 'Choose a CSV file to import.',
+      tooLarge: TOO_LARGE,
+    });
+    const fileName = upload.fileName || `${req.params.kind}.csv`;
+    return ok(
+      await service.importFile(req.ctx, req.params.kind, { data: upload.data, fileName }, req.query.dryRun),
+    );
   });
   route(app, dataSyncApi.export, async (req, reply) => sendFile(reply, await service.exportCompany(req.ctx)));
 }

@@ -8,8 +8,8 @@ import {
   ATTACHMENT_WRONG_TYPE,
   maintenanceApi,
 } from '@lintel/contracts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { ok, okPage, route, sendFile } from '../../lib/http.ts';
+import { AppError } from '../../lib/errors.ts';
+import { ok, okPage, readUploadedFile, route, sendFile } from '../../lib/http.ts';
 import * as service from './service.ts';
 
 const allowedTypes = new Set<string>(ATTACHMENT_TYPES);
@@ -34,17 +34,16 @@ export async function maintenanceRoutes(app: FastifyInstance) {
   );
   route(app, maintenanceApi.upload, async (req) => {
     await service.assertMayAttach(req.ctx, req.params.id);
-    if (!req.isMultipart()) throw badRequest('NO_FILE', 'Send the file as multipart/form-data.');
-    const part = await req.file({ throwFileSizeLimit: false });
-    if (!part) throw badRequest('NO_FILE', 'Choose a file to attach.');
-    const data = await part.toBuffer();
-    if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', ATTACHMENT_TOO_LARGE);
+    const { data, fileName: sentName } = await readUploadedFile(req, {
+      choose: 'Choose a file to attach.',
+      tooLarge: ATTACHMENT_TOO_LARGE,
+    });
     // The name and the browser's type are the sender's word; the bytes decide.
     const detected = await fileTypeFromBuffer(data);
     if (!detected || !allowedTypes.has(detected.mime)) {
       throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', ATTACHMENT_WRONG_TYPE);
     }
-    const fileName = part.filename.trim().slice(0, 200) || `attachment.${detected.ext}`;
+    const fileName = sentName || `attachment.${detected.ext}`;
     return ok(
       await service.addAttachment(req.ctx, req.params.id, { fileName, contentType: detected.mime, data }),
     );
