@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MAX_BYTES } from '@lintel/contracts';
+import { IMPORT_KINDS, IMPORT_MAX_BYTES } from '@lintel/contracts';
 import { csvOf, dataSync } from '../../test/data-sync-fixtures.ts';
+import { columnNames } from './templates.ts';
 import { createCompanyWithRoles, createTestApp, type TestApp } from '../../test/harness.ts';
 import { multipartFile } from '../../test/multipart.ts';
 import { caller, type Company } from '../../test/money-fixtures.ts';
@@ -168,5 +170,27 @@ describe('bad requests', () => {
     const response = await sync.upload(a.accountant, 'tenants', data);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 'error', code });
+  });
+
+  it.each(IMPORT_KINDS)('checks any values in a %s file with a report, never a crash', async (kind) => {
+    const cell = fc.constantFrom(
+      ...['', ' ', 'x', '0', '1', '-1', '1e5', '12.5', '101', '100.999', '9999999999999999', 'null'],
+      ...['2026-01-01', '2026-02-30', '01/02/2026', 'USD', 'usd', 'EUR', 'active', 'Draft', 'rent', 'other'],
+      ...['cash', 'Bank transfer', 'house', 'a@b.co', '=1+1', '"', 'Alpha House', '1 Alpha Street'],
+      'Alpha Tenant',
+      'y'.repeat(6000),
+    );
+    const columns = columnNames(kind);
+    const file = fc.array(fc.array(cell, { minLength: columns.length, maxLength: columns.length }), {
+      minLength: 1,
+      maxLength: 8,
+    });
+    await fc.assert(
+      fc.asyncProperty(file, async (rows) => {
+        const response = await sync.upload(a.accountant, kind, csvOf([columns, ...rows]));
+        expect(response.statusCode).toBe(200);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

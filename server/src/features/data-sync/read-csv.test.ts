@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_ROWS } from '@lintel/contracts';
 import { toCsv } from '../../lib/documents/index.ts';
@@ -101,5 +102,35 @@ describe('reading an import CSV', () => {
     const error = failure(text);
     expect({ status: error.statusCode, code: error.code }).toEqual({ status: 422, code: 'TOO_MANY_ROWS' });
     expect(read(`name\n${'Someone\n'.repeat(IMPORT_MAX_ROWS)}`)).toHaveLength(IMPORT_MAX_ROWS);
+  });
+
+  it('names at most five unknown columns, each shortened', () => {
+    const headings = Array.from({ length: 8 }, (_, index) => `column_${index}_${'x'.repeat(50)}`);
+    expect(failure(`${headings.join(',')}\n`).message).toBe(
+      `Unknown columns: ${headings
+        .slice(0, 5)
+        .map((heading) => `${heading.slice(0, 40)}…`)
+        .join(', ')} and 3 more. The columns are: name, email, phone, id_number, notes.`,
+    );
+  });
+
+  it('answers any bytes with rows or a refusal it explains, never a crash', () => {
+    const refusedOrRead = (data: Buffer) => {
+      try {
+        return Array.isArray(read(data));
+      } catch (error) {
+        return error instanceof AppError && error.statusCode < 500;
+      }
+    };
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 500 }), (bytes) => refusedOrRead(Buffer.from(bytes))));
+    const csvText = fc
+      .array(fc.constantFrom('name', 'email', ',', ';', '"', '\r', '\n', ' ', 'a', '\uFEFF', "'", '='), {
+        maxLength: 60,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(csvText, (text) => refusedOrRead(Buffer.from(text))),
+      { numRuns: 500 },
+    );
   });
 });

@@ -97,9 +97,14 @@ export function readCsv(kind: ImportKind, data: Buffer): CsvRow[] {
   }
   const unknown = headings.filter((heading) => !expected.includes(heading));
   if (unknown.length > 0) {
+    // A file of another kind (or not a CSV at all) can have any number of any "headings".
+    const named = unknown
+      .slice(0, 5)
+      .map((heading) => (heading.length > 40 ? `${heading.slice(0, 40)}…` : heading));
+    const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : '';
     throw badRequest(
       'BAD_HEADER',
-      `Unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. The columns are: ${expectedText}.`,
+      `Unknown column${unknown.length > 1 ? 's' : ''}: ${named.join(', ')}${more}. The columns are: ${expectedText}.`,
     );
   }
   const repeated = headings.filter((heading, index) => headings.indexOf(heading) !== index);
