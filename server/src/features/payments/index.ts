@@ -1,2 +1,3 @@
 export { paymentRoutes } from './routes.ts';
 export { postPayments, recordPayment, reversePayment } from './service.ts';
+export { allPayments } from './repo.ts';
