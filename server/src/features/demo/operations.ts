@@ -130,7 +130,7 @@ interface RequestPlan {
   actualCost?: number;
 }
 
-/** A request in every state, most on the properties of owner@demo.test and agent@demo.test. */
+/** A request in every state, all on agent@demo.test's properties, four of them owner@demo.test's. */
 const REQUESTS: RequestPlan[] = [
   {
     property: 18,
@@ -154,7 +154,7 @@ const REQUESTS: RequestPlan[] = [
     moves: [],
   },
   {
-    property: 9,
+    property: 2,
     raisedBy: 'agent',
     title: 'Blocked kitchen drain',
     description: 'The kitchen sink drains slowly and smells; rodding needed.',

@@ -197,13 +197,20 @@ describe('demo data', () => {
     }
   });
 
-  it('has maintenance in every state, raised by the agent and the owner, one waiting for the owner', async () => {
+  it('has maintenance in every state on the agent’s properties, raised by the agent and the owner, one waiting for the owner', async () => {
     const db = database.db;
     const all = await db.select().from(maintenanceRequests);
-    expect(new Set(all.map((request) => request.status))).toEqual(
+    const [agent, owner] = [await userId('agent@demo.test'), await userId('owner@demo.test')];
+    const agentsProperties = await db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.agentId, agent));
+    const onAgentsProperties = all.filter((request) =>
+      agentsProperties.some((property) => property.id === request.propertyId),
+    );
+    expect(new Set(onAgentsProperties.map((request) => request.status))).toEqual(
       new Set<MaintenanceStatus>(MAINTENANCE_STATUSES),
     );
-    const [agent, owner] = [await userId('agent@demo.test'), await userId('owner@demo.test')];
     expect(all.some((request) => request.requestedBy === agent)).toBe(true);
     expect(all.some((request) => request.requestedBy === owner)).toBe(true);
 
