@@ -1,5 +1,5 @@
 export { accountRoutes } from './routes.ts';
-export { commissionFigures, type CommissionFilter } from './repo.ts';
+export { commissionFigures, expenseRecords, payoutRecords, type CommissionFilter } from './repo.ts';
 export {
   createExpense,
   createPayout,

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import { formatMajorUnits } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { expenses, payouts, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -253,4 +255,76 @@ export async function listPayouts(
     sql`select count(*) as total from payouts po where ${where}`,
   );
   return { rows, total: Number(counted?.total ?? 0) };
+}
+
+/** Every payout, oldest first, as the company export lists them (for the records: not imported). */
+export async function payoutRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
+  const rows = await queryRows<{
+    payout_date: string;
+    account_type: string;
+    account: string | null;
+    amount_cents: string;
+    currency: string;
+    method: string;
+    reference: string | null;
+  }>(
+    tx,
+    sql`select po.payout_date::text as payout_date, po.account_type,
+      coalesce(p.name, trim(u.first_name || ' ' || u.last_name)) as account,
+      po.amount_cents, po.currency, po.method, po.reference
+    from payouts po
+    left join properties p on po.account_type = 'property' and p.id = po.account_id
+    left join users u on po.account_type = 'agent' and u.id = po.account_id
+    where po.company_id = ${scope.companyId}
+    order by po.payout_date, po.created_at`,
+  );
+  return {
+    columns: csvColumns(
+      'payout_date',
+      'account_type',
+      'account',
+      'amount',
+      'currency',
+      'method',
+      'reference',
+    ),
+    rows: rows.map(({ amount_cents, ...row }) => ({
+      ...row,
+      amount: formatMajorUnits(Number(amount_cents)),
+    })),
+  };
+}
+
+/** Every expense paid out of a property account, oldest first, for the company export's records. */
+export async function expenseRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
+  const rows = await tx
+    .select({
+      expense_date: expenses.expenseDate,
+      property_name: properties.name,
+      property_address: properties.address,
+      supplier: expenses.supplier,
+      description: expenses.description,
+      amountCents: expenses.amountCents,
+      currency: expenses.currency,
+      method: expenses.method,
+      reference: expenses.reference,
+    })
+    .from(expenses)
+    .innerJoin(properties, eq(properties.id, expenses.propertyId))
+    .where(inCompany(expenses, scope))
+    .orderBy(expenses.expenseDate, expenses.createdAt);
+  return {
+    columns: csvColumns(
+      'expense_date',
+      'property_name',
+      'property_address',
+      'supplier',
+      'description',
+      'amount',
+      'currency',
+      'method',
+      'reference',
+    ),
+    rows: rows.map(({ amountCents, ...row }) => ({ ...row, amount: formatMajorUnits(amountCents) })),
+  };
 }

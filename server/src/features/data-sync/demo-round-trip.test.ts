@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FinanceSettings, Report } from '@lintel/contracts';
+import { FinanceSettings, IMPORT_KINDS, Report } from '@lintel/contracts';
 import { openDatabase } from '../../db/client.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { dataSync } from '../../test/data-sync-fixtures.ts';
@@ -111,10 +111,18 @@ describe('the demo company, exported and imported into a new company', () => {
       again['properties.csv']!,
       [...agentEmails].map(([demoEmail, copyEmail]) => [copyEmail, demoEmail]),
     );
-    for (const name of Object.keys(exported).filter((file) => file.endsWith('.csv'))) {
+    for (const name of IMPORT_KINDS.map((kind) => `${kind}.csv`)) {
       expect({ name, rows: sortedRows(again[name]!) }).toEqual({ name, rows: sortedRows(exported[name]!) });
     }
     expect(sortedRows(exported['payments.csv']!).length).toBeGreaterThan(100);
+  });
+
+  it('lists what no import re-creates in the records folder', () => {
+    for (const name of ['payouts', 'expenses', 'levies', 'invoices', 'maintenance', 'tasks']) {
+      const rows = sortedRows(exported[`for-your-records/${name}.csv`]!);
+      expect({ name, listed: rows.length > 1 }).toEqual({ name, listed: true });
+    }
+    expect(exported['README.txt']).toContain('FOR YOUR RECORDS, NOT IMPORTED (folder for-your-records)');
   });
 
   it('gives the same report figures', async () => {

@@ -1,5 +1,5 @@
 import { formatMajorUnits, IMPORT_KINDS, type FinanceSettings, type ImportKind } from '@lintel/contracts';
-import { fileNameOf } from './templates.ts';
+import { fileNameOf, RECORDS_FOLDER } from './templates.ts';
 
 const percent = (bp: number) => `${formatMajorUnits(bp).replace(/\.?0+$/, '')}%`;
 
@@ -8,6 +8,8 @@ export function exportReadme(about: {
   companyName: string;
   date: string;
   counts: Record<ImportKind, number>;
+  /** The files of the records folder (e.g. "payouts") and their row counts. */
+  records: Record<string, number>;
   settings: FinanceSettings;
 }): string {
   const { settings } = about;
@@ -45,13 +47,19 @@ export function exportReadme(about: {
     '  Money paid out since (owner and agent payouts, expenses, deposit refunds) is not in any file:',
     '  it is neither a payment received nor an opening balance, and recording it as one would',
     '  misstate the books. After an import, each property account holds its opening balances plus',
-    "  the owner's share of its payments; record payouts and expenses again in the new company if",
-    '  they are needed there.',
+    "  the owner's share of its payments. The payouts and expenses are listed in the records folder",
+    '  (below): record them again in the new company if they are needed there.',
     '- Rent charges and arrears are not in the files: Lintel works them out again from the leases',
     '  and the rent payments.',
     '- Owners and tenants are referred to by email, else ID number, else name (only for people',
     '  with neither). Not carried: users and their sign-ins, archived tenants (imported as active),',
     '  lease renewal links and termination reasons, documents and attachments, the audit log.',
+    '',
+    `FOR YOUR RECORDS, NOT IMPORTED (folder ${RECORDS_FOLDER})`,
+    'The rest of what the company holds, to read in a spreadsheet. No import re-creates these:',
+    ...Object.entries(about.records).map(
+      ([name, count]) => `  ${name}.csv (${count.toLocaleString('en-US')} rows)`,
+    ),
     '',
   ].join('\r\n');
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArrearsRow, CommissionReport, Report } from '@lintel/contracts';
+import { ArrearsRow, CommissionReport, IMPORT_KINDS, Report } from '@lintel/contracts';
 import { dataSync } from '../../test/data-sync-fixtures.ts';
 import {
   createCompanyWithRoles,
@@ -140,6 +140,12 @@ describe('an export imported into an empty company', () => {
   it('holds every kind of record, a README, and the payments that stand', () => {
     expect(Object.keys(exported).sort()).toEqual([
       'README.txt',
+      'for-your-records/expenses.csv',
+      'for-your-records/invoices.csv',
+      'for-your-records/levies.csv',
+      'for-your-records/maintenance.csv',
+      'for-your-records/payouts.csv',
+      'for-your-records/tasks.csv',
       'leases.csv',
       'opening-balances.csv',
       'owners.csv',
@@ -160,7 +166,7 @@ describe('an export imported into an empty company', () => {
     });
     const again = await sync.exportFiles(copy.accountant);
     const [from, to] = agentEmails();
-    for (const name of Object.keys(exported).filter((file) => file.endsWith('.csv'))) {
+    for (const name of IMPORT_KINDS.map((kind) => `${kind}.csv`)) {
       const copied = name === 'properties.csv' ? again[name]!.replaceAll(to, from) : again[name]!;
       expect({ name, rows: sortedRows(copied) }).toEqual({ name, rows: sortedRows(exported[name]!) });
     }

@@ -6,15 +6,22 @@ import {
   type ImportProblem,
   type ImportReport,
 } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
+import type { CsvTable } from '../../lib/documents/csv.ts';
 import { toCsv } from '../../lib/documents/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileReply } from '../../lib/http.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
+import { expenseRecords, payoutRecords } from '../accounts/index.ts';
 import { findCompany } from '../companies/index.ts';
 import { loadFinanceSettings } from '../finance/index.ts';
+import { invoiceRecords } from '../invoices/index.ts';
 import { todayIso } from '../leases/index.ts';
+import { levyRecords } from '../levies/index.ts';
+import { maintenanceRecords } from '../maintenance/index.ts';
+import { taskRecords } from '../tasks/index.ts';
 import type { Importer } from './importer.ts';
 import { leasesImporter } from './kinds/leases.ts';
 import { openingBalancesImporter } from './kinds/opening-balances.ts';
@@ -26,7 +33,7 @@ import { readCsv } from './read-csv.ts';
 import { exportReadme } from './readme.ts';
 import * as repo from './repo.ts';
 import { Problems } from './rows.ts';
-import { columnNames, fileNameOf } from './templates.ts';
+import { columnNames, fileNameOf, RECORDS_FOLDER } from './templates.ts';
 
 const IMPORTERS: Record<ImportKind, Importer<unknown, unknown>> = {
   owners: ownersImporter,
@@ -45,6 +52,16 @@ const IMPORTERS_ROLES = ['accountant'] as const;
 const LISTED_PROBLEMS = 1000;
 /** A refused apply names this many in its error details; the dry run's report has them all. */
 const DETAILED_PROBLEMS = 100;
+
+/** The rest of what the company holds: in the export for the records, re-created by no import. */
+const RECORDS: Record<string, (tx: Tx, ctx: Ctx) => Promise<CsvTable>> = {
+  payouts: payoutRecords,
+  expenses: expenseRecords,
+  levies: levyRecords,
+  invoices: invoiceRecords,
+  maintenance: maintenanceRecords,
+  tasks: taskRecords,
+};
 
 const csvColumns = (kind: ImportKind) => columnNames(kind).map((name) => ({ key: name, header: name }));
 
@@ -167,12 +184,19 @@ export const exportCompany = (ctx: Ctx): Promise<FileReply> =>
         counts[kind] = rows.length;
         files[fileNameOf(kind)] = strToU8(toCsv(csvColumns(kind), rows));
       }
+      const records: Record<string, number> = {};
+      for (const [name, read] of Object.entries(RECORDS)) {
+        const table = await read(tx, ctx);
+        records[name] = table.rows.length;
+        files[`${RECORDS_FOLDER}/${name}.csv`] = strToU8(toCsv(table.columns, table.rows));
+      }
       const today = todayIso();
       files['README.txt'] = strToU8(
         exportReadme({
           companyName: company?.name ?? '',
           date: today,
           counts: counts as Record<ImportKind, number>,
+          records,
           settings: await loadFinanceSettings(tx, ctx),
         }),
       );

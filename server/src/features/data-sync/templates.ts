@@ -95,3 +95,6 @@ export const columnNames = (kind: ImportKind) => TEMPLATES[kind].map((each) => e
 
 /** The CSV file of each kind inside an export. */
 export const fileNameOf = (kind: ImportKind) => `${kind}.csv`;
+
+/** The export's folder of the records no import re-creates (payouts, expenses, ...). */
+export const RECORDS_FOLDER = 'for-your-records';

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceClientType, InvoiceStatus } from '@lintel/contracts';
+import { formatMajorUnits, type InvoiceClientType, type InvoiceStatus } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceLines, invoices, payments, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -180,4 +181,45 @@ export async function overdueInvoiceTotals(tx: Tx, scope: Scope, query: { today:
     .from(invoices)
     .where(and(where(scope, { overdueOn: query.today }), eq(invoices.currency, query.currency)));
   return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+}
+
+/** Every invoice, drafts and void ones too, for the company export's records (not imported). */
+export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
+  const rows = await tx
+    .select()
+    .from(invoices)
+    .where(inCompany(invoices, scope))
+    .orderBy(asc(invoices.issueDate), asc(invoices.createdAt));
+  return {
+    columns: csvColumns(
+      'number',
+      'status',
+      'client_type',
+      'client_name',
+      'client_email',
+      'issue_date',
+      'due_date',
+      'currency',
+      'subtotal',
+      'vat',
+      'total',
+      'notes',
+      'void_reason',
+    ),
+    rows: rows.map((invoice) => ({
+      number: invoice.number,
+      status: invoice.status,
+      client_type: invoice.clientType,
+      client_name: invoice.clientName,
+      client_email: invoice.clientEmail,
+      issue_date: invoice.issueDate,
+      due_date: invoice.dueDate,
+      currency: invoice.currency,
+      subtotal: formatMajorUnits(invoice.subtotalCents),
+      vat: formatMajorUnits(invoice.vatCents),
+      total: formatMajorUnits(invoice.totalCents),
+      notes: invoice.notes,
+      void_reason: invoice.voidReason,
+    })),
+  };
 }

@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { formatMajorUnits } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { levyCharges, levySchedules, owners, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -187,4 +189,36 @@ export async function unpaidChargesOf(tx: Tx, scope: Scope, query: { period: str
       ),
     );
   return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
+}
+
+/** Every levy schedule, for the company export's records (not imported). */
+export async function levyRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
+  const rows = await tx
+    .select({
+      property_name: properties.name,
+      property_address: properties.address,
+      body_corporate: levySchedules.bodyCorporate,
+      contact: levySchedules.contact,
+      amountCents: levySchedules.amountCents,
+      currency: levySchedules.currency,
+      start_date: levySchedules.startDate,
+      end_date: levySchedules.endDate,
+    })
+    .from(levySchedules)
+    .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
+    .where(inCompany(levySchedules, scope))
+    .orderBy(asc(properties.name), asc(levySchedules.startDate));
+  return {
+    columns: csvColumns(
+      'property_name',
+      'property_address',
+      'body_corporate',
+      'contact',
+      'monthly_amount',
+      'currency',
+      'start_date',
+      'end_date',
+    ),
+    rows: rows.map(({ amountCents, ...row }) => ({ ...row, monthly_amount: formatMajorUnits(amountCents) })),
+  };
 }

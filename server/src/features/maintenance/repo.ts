@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { formatMajorUnits } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import {
   leases,
@@ -11,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -334,4 +336,53 @@ export async function countApprovalsWaiting(tx: Tx, scope: Scope, ownerId: strin
       ),
     );
   return row?.count ?? 0;
+}
+
+/** Every maintenance request, oldest first, for the company export's records (not imported). */
+export async function maintenanceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
+  const rows = await tx
+    .select({
+      request: maintenanceRequests,
+      propertyName: properties.name,
+      propertyAddress: properties.address,
+      assignedTo: fullName(assignees),
+    })
+    .from(maintenanceRequests)
+    .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+    .leftJoin(assignees, eq(assignees.id, maintenanceRequests.assignedToId))
+    .where(inCompany(maintenanceRequests, scope))
+    .orderBy(asc(maintenanceRequests.createdAt));
+  const money = (cents: number | null) => (cents === null ? null : formatMajorUnits(cents));
+  return {
+    columns: csvColumns(
+      'reported_on',
+      'property_name',
+      'property_address',
+      'title',
+      'description',
+      'priority',
+      'status',
+      'assigned_to',
+      'supplier',
+      'currency',
+      'estimated_cost',
+      'actual_cost',
+      'cost_bearer',
+    ),
+    rows: rows.map(({ request, propertyName, propertyAddress, assignedTo }) => ({
+      reported_on: request.createdAt.toISOString().slice(0, 10),
+      property_name: propertyName,
+      property_address: propertyAddress,
+      title: request.title,
+      description: request.description,
+      priority: request.priority,
+      status: request.status,
+      assigned_to: assignedTo,
+      supplier: request.assignedSupplier,
+      currency: request.currency,
+      estimated_cost: money(request.estimatedCostCents),
+      actual_cost: money(request.actualCostCents),
+      cost_bearer: request.costBearer,
+    })),
+  };
 }

@@ -1,3 +1,3 @@
 export { taskRoutes } from './routes.ts';
 export { createTask, notifyTasksDueToday, updateTask } from './service.ts';
-export { countOpenTasks } from './repo.ts';
+export { countOpenTasks, taskRecords } from './repo.ts';

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern } from '../../lib/list-query.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -262,4 +263,26 @@ export async function countOpenTasks(
     .from(tasks)
     .where(conditions(ctx, { open: true, assigneeId: query.assigneeId, today: query.today }));
   return { open: row?.open ?? 0, dueToday: Number(row?.dueToday ?? 0), overdue: Number(row?.overdue ?? 0) };
+}
+
+/** Every task, oldest first, for the company export's records (not imported). */
+export async function taskRecords(tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<CsvTable> {
+  const rows = await tx
+    .select({ task: tasks, assigneeName: nameOf(assignee) })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
+    .where(inCompany(tasks, ctx))
+    .orderBy(asc(tasks.createdAt));
+  return {
+    columns: csvColumns('title', 'description', 'due_date', 'priority', 'status', 'assignee', 'completed_on'),
+    rows: rows.map(({ task, assigneeName }) => ({
+      title: task.title,
+      description: task.description,
+      due_date: task.dueDate,
+      priority: task.priority,
+      status: task.status,
+      assignee: assigneeName,
+      completed_on: task.completedAt ? task.completedAt.toISOString().slice(0, 10) : null,
+    })),
+  };
 }

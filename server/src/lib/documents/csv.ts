@@ -33,3 +33,12 @@ export function toCsv(
     quoted_match: '\r',
   });
 }
+
+/** Rows with their columns, ready for `toCsv`: e.g. a feature's records in the company export. */
+export interface CsvTable {
+  columns: Array<{ key: string; header: string }>;
+  rows: Array<Record<string, string | number | null>>;
+}
+
+/** Columns whose header is their key (snake_case, as the export's files use). */
+export const csvColumns = (...keys: string[]) => keys.map((key) => ({ key, header: key }));
