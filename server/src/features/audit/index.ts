@@ -1,3 +1,3 @@
-export { recordAudit, auditActor, type AuditActor, type AuditEntry } from './service.ts';
+export { recordAudit, recordAudits, auditActor, type AuditActor, type AuditEntry } from './service.ts';
 export { auditRoutes } from './routes.ts';
 export { countEntriesPerDay } from './repo.ts';

@@ -7,6 +7,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toIso } from '../../lib/http.ts';
 import { assertRole } from '../../lib/roles.ts';
@@ -28,16 +29,25 @@ export interface AuditEntry {
 
 /** Written inside the same transaction as the change it describes: both land, or neither. */
 export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    companyId: actor.companyId,
-    actorId: actor.userId,
-    requestId: actor.requestId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Several entries by one actor in multi-row statements (a change to many records at once). */
+export async function recordAudits(tx: Tx, actor: AuditActor, entries: AuditEntry[]): Promise<void> {
+  for (const chunk of chunksOf(entries, 1000)) {
+    await tx.insert(auditLog).values(
+      chunk.map((entry) => ({
+        companyId: actor.companyId,
+        actorId: actor.userId,
+        requestId: actor.requestId,
+        action: entry.action,
+        entity: entry.entity,
+        entityId: entry.entityId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      })),
+    );
+  }
 }
 
 /** Audit of work done on behalf of a signed-in user. */

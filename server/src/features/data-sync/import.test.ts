@@ -287,6 +287,11 @@ describe('leases', () => {
     ]);
     const house = (await stored.properties()).find((row) => row.name === 'Borrowdale House')!;
     expect(house.status).toBe('occupied');
+    const audit = expectStatus(
+      await caller(t)(co.admin, 'GET', `/api/audit?action=property.status_changed&entityId=${house.id}`),
+      200,
+    );
+    expect(audit.data).toMatchObject([{ before: { status: 'available' }, after: { status: 'occupied' } }]);
     expect(await sync.apply(co.accountant, 'leases', LEASES)).toMatchObject({ created: 0, unchanged: 3 });
   });
 

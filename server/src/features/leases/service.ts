@@ -19,8 +19,8 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
-import { auditActor, recordAudit, type AuditActor } from '../audit/index.ts';
-import { findProperty, setPropertyStatus } from '../properties/index.ts';
+import { auditActor, recordAudit, recordAudits, type AuditActor } from '../audit/index.ts';
+import { findProperty, occupyProperties, setPropertyStatus } from '../properties/index.ts';
 import { toLease } from './dto.ts';
 import * as repo from './repo.ts';
 
@@ -307,7 +307,18 @@ export async function insertImportedLeases(
     throw error;
   }
   const let_ = new Set(rows.filter((row) => row.status === 'active').map((row) => row.propertyId));
-  for (const propertyId of let_) await changePropertyStatus(tx, scope, actor, propertyId, 'occupied');
+  const occupied = await occupyProperties(tx, scope, [...let_]);
+  await recordAudits(
+    tx,
+    actor,
+    occupied.map(({ id, before }) => ({
+      action: 'property.status_changed',
+      entity: 'property',
+      entityId: id,
+      before: { status: before },
+      after: { status: 'occupied' },
+    })),
+  );
 }
 
 export const activateLease = (ctx: Ctx, id: string): Promise<Lease> =>

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { containsPattern } from '../../lib/list-query.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
@@ -161,4 +174,31 @@ export async function setPropertyStatus(
     .update(properties)
     .set({ status, updatedAt: sql`now()`, version: sql`${properties.version} + 1` })
     .where(inCompany(properties, ctx, eq(properties.id, propertyId)));
+}
+
+/**
+ * Lets several properties at once (leases imported as active): each one not occupied yet becomes
+ * occupied. Returns those changed, with the status each had.
+ */
+export async function occupyProperties(
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  propertyIds: string[],
+): Promise<{ id: string; before: PropertyRow['status'] }[]> {
+  const changed: { id: string; before: PropertyRow['status'] }[] = [];
+  for (const ids of chunksOf(propertyIds, 5000)) {
+    const free = await tx
+      .select({ id: properties.id, before: properties.status })
+      .from(properties)
+      .where(inCompany(properties, ctx, inArray(properties.id, ids), ne(properties.status, 'occupied')))
+      .for('update');
+    if (free.length === 0) continue;
+    const freeIds = free.map((row) => row.id);
+    await tx
+      .update(properties)
+      .set({ status: 'occupied', updatedAt: sql`now()`, version: sql`${properties.version} + 1` })
+      .where(inCompany(properties, ctx, inArray(properties.id, freeIds)));
+    changed.push(...free);
+  }
+  return changed;
 }
