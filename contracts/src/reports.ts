@@ -75,8 +75,11 @@ export type ReportQueryInput = z.input<typeof ReportQuery>;
 
 export const ReportParams = z.object({ report: ReportKind });
 
-/** money: minor units in the report's currency; percent: basis points (1000 = 10%). */
-export const REPORT_VALUE_TYPES = ['text', 'date', 'money', 'count', 'percent'] as const;
+/**
+ * money: minor units in the report's currency; percent: basis points (1000 = 10%); date: "2026-11-24";
+ * month: "2026-11" (shown as "Nov 2026", kept as is in the CSV so a spreadsheet sorts it).
+ */
+export const REPORT_VALUE_TYPES = ['text', 'date', 'month', 'money', 'count', 'percent'] as const;
 export const ReportValueType = z.enum(REPORT_VALUE_TYPES);
 export type ReportValueType = z.infer<typeof ReportValueType>;
 

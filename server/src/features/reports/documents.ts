@@ -14,11 +14,13 @@ import {
   companyHeader,
   figureBoxes,
   formatDocumentDate,
+  formatDocumentMonth,
   formatDocumentTimestamp,
   pageFooter,
   renderPdf,
-  statementContent,
+  statementSection,
   toCsv,
+  type DocumentCompany,
 } from '../../lib/documents/index.ts';
 import type { FileReply } from '../../lib/http.ts';
 import { findLetterhead } from '../companies/index.ts';
@@ -36,16 +38,32 @@ const percent = (bp: number) => `${decimal(bp)}%`;
 const AS_OF_REPORTS = new Set<Report['report']>(['rent-roll', 'arrears', 'trust-reconciliation']);
 
 /** Reports of a period say so; the others are as of `to` (occupancy: as of now, its status). */
-function periodOf(report: Report): string {
-  if (report.report === 'occupancy') return `As of ${formatDocumentTimestamp(new Date(report.generatedAt))}`;
-  if (AS_OF_REPORTS.has(report.report)) return `As of ${formatDocumentDate(report.to)}`;
-  return `Period: ${formatDocumentDate(report.from)} to ${formatDocumentDate(report.to)}`;
+function coverageOf(report: Report): { asOf: string } | { from: string; to: string } {
+  if (report.report === 'occupancy') return { asOf: formatDocumentTimestamp(new Date(report.generatedAt)) };
+  if (AS_OF_REPORTS.has(report.report)) return { asOf: formatDocumentDate(report.to) };
+  return { from: formatDocumentDate(report.from), to: formatDocumentDate(report.to) };
+}
+
+/** Under the title: "Period: 1 Dec 2025 to 24 Nov 2026" or "As of 24 Nov 2026". */
+function coverageLine(report: Report): string {
+  const coverage = coverageOf(report);
+  return 'asOf' in coverage ? `As of ${coverage.asOf}` : `Period: ${coverage.from} to ${coverage.to}`;
+}
+
+/** On every page: "Rent roll as of 24 Nov 2026 (USD)", "Income by month, 1 Dec 2025 to 24 Nov 2026 (USD)". */
+function footerLabel(report: Report): string {
+  const coverage = coverageOf(report);
+  const covers = 'asOf' in coverage ? ` as of ${coverage.asOf}` : `, ${coverage.from} to ${coverage.to}`;
+  return `${report.title}${covers} (${report.currency})`;
 }
 
 const fileName = (report: Report, extension: string) =>
   `${report.report}-${report.from}-${report.to}.${extension}`;
 
-/** A cell for the CSV: money as decimal major units (the currency is in the heading), percent as "12.50%". */
+/**
+ * A cell for the CSV: money as decimal major units (the currency is in the heading), percent as
+ * "12.50%", dates and months as ISO ("2026-11-24", "2026-11") so spreadsheets read and sort them.
+ */
 function csvCell(value: ReportCell | undefined, type: ReportColumn['type']): string | number | null {
   if (value === null || value === undefined) return null;
   if (type === 'money') return decimal(Number(value));
@@ -74,16 +92,30 @@ function pdfText(value: ReportCell | undefined, type: ReportColumn['type'], curr
   if (type === 'money') return formatMoney(Number(value), currency);
   if (type === 'percent') return percent(Number(value));
   if (type === 'date') return formatDocumentDate(String(value));
+  if (type === 'month') return formatDocumentMonth(String(value));
   return String(value);
 }
 
-const isFigure = (type: ReportColumn['type']) => type !== 'text' && type !== 'date';
+const isFigure = (type: ReportColumn['type']) => type === 'money' || type === 'count' || type === 'percent';
+
+/** Names wrap; figures line up on the right and, like dates and months, never break. */
+const cellStyle = (type: ReportColumn['type']) =>
+  type === 'text' ? {} : { noWrap: true, ...(isFigure(type) && { alignment: 'right' as const }) };
+
+/**
+ * Names share the width left once the figures and dates have theirs; a table of figures alone
+ * (income by month) shares the whole width evenly, so it lines up under the headline figures.
+ */
+function columnWidths(columns: ReportColumn[]): ('*' | 'auto')[] {
+  const hasNames = columns.some(({ type }) => type === 'text');
+  return columns.map(({ type }) => (type === 'text' || !hasNames ? '*' : 'auto'));
+}
 
 function tableRow(report: Report, row: ReportRow, style?: { bold: boolean; fillColor: string }): TableCell[] {
   return report.columns.map(({ key, type }) => ({
     text: pdfText(row[key], type, report.currency),
     ...style,
-    ...(isFigure(type) && { alignment: 'right' }),
+    ...cellStyle(type),
   }));
 }
 
@@ -99,11 +131,7 @@ function reportContent(report: Report): Content[] {
     ...report.columns.slice(1).map(() => ({})),
   ];
   const body: TableCell[][] = [
-    report.columns.map(({ label, type }) => ({
-      text: label,
-      ...shaded,
-      ...(isFigure(type) && { alignment: 'right' }),
-    })),
+    report.columns.map(({ label, type }) => ({ text: label, ...shaded, ...cellStyle(type) })),
     ...(report.rows.length > 0 ? report.rows.map((row) => tableRow(report, row)) : [empty]),
     ...(report.totals ? [tableRow(report, report.totals, shaded)] : []),
   ];
@@ -113,7 +141,7 @@ function reportContent(report: Report): Content[] {
     {
       columns: [
         {
-          text: `${periodOf(report)} · Currency: ${report.currency}`,
+          text: `${coverageLine(report)} · Currency: ${report.currency}`,
           width: '*',
         },
         {
@@ -135,7 +163,10 @@ function reportContent(report: Report): Content[] {
     {
       table: {
         headerRows: 1,
-        widths: report.columns.map(({ type }, index) => (type === 'text' || index === 0 ? '*' : 'auto')),
+        // No heading alone at the foot of a page, and no row split across two.
+        keepWithHeaderRows: 1,
+        dontBreakRows: true,
+        widths: columnWidths(report.columns),
         body,
       },
       layout: {
@@ -152,31 +183,39 @@ function reportContent(report: Report): Content[] {
 /**
  * The report as a PDF: letterhead, title, period and currency, headline figures, the table with
  * its totals row, page numbers; landscape when the columns need it. Owner statements append every
- * owner's full statement, each from a new page (the bulk statement run).
+ * owner's full statement, each from a new page footed with whose it is (the bulk statement run).
  */
 export async function reportPdf(ctx: Ctx, report: Report, statements: OwnerStatement[]): Promise<FileReply> {
   const company = await transact(ctx, (tx) => findLetterhead(tx, ctx.companyId));
+  const body = await renderReportPdf(company, report, statements);
+  return { body, contentType: 'application/pdf', filename: fileName(report, 'pdf') };
+}
+
+/** The PDF of `reportPdf` under a letterhead already read. */
+export function renderReportPdf(
+  company: DocumentCompany,
+  report: Report,
+  statements: OwnerStatement[] = [],
+): Promise<Buffer> {
   const landscape = report.columns.length > PORTRAIT_MAX_COLUMNS;
   const lineWidth = landscape ? A4_CONTENT_WIDTH.landscape : A4_CONTENT_WIDTH.portrait;
   const generatedAt = new Date(report.generatedAt);
-  const body = await renderPdf({
+  return renderPdf({
     info: { title: report.title, author: company.name },
     pageOrientation: landscape ? 'landscape' : 'portrait',
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { fontSize: 8.5 },
-    footer: pageFooter(`${report.title}, ${periodOf(report)} (${report.currency})`),
+    footer: pageFooter(footerLabel(report)),
     content: [
       companyHeader(company, lineWidth),
       ...reportContent(report),
-      ...statements.map((statement): Content => ({
-        pageBreak: 'before',
-        stack: statementContent({
+      ...statements.map((statement) =>
+        statementSection({
           ...statement,
           totals: { moneyIn: statement.moneyIn, moneyOut: statement.moneyOut },
           generatedAt,
         }),
-      })),
+      ),
     ],
   });
-  return { body, contentType: 'application/pdf', filename: fileName(report, 'pdf') };
 }

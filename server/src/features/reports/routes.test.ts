@@ -14,7 +14,7 @@ import {
   type Report,
   type ReportKind,
 } from '@lintel/contracts';
-import { formatDocumentDate } from '../../lib/documents/index.ts';
+import { formatDocumentDate, formatDocumentMonth } from '../../lib/documents/index.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
 import {
   createCompanyWithRoles,
@@ -189,6 +189,12 @@ describe('reports API', () => {
       expect(text).toMatch(/Collected \$2,300\.00/);
       expect(text).toContain('-$700.00');
       expect(text).toMatch(/Total \$2,300\.00 \$1,800\.00 \$180\.00/);
+      // Months as people say them ("Nov 2026"); the CSV keeps "2026-11".
+      for (const month of months) {
+        expect(text).toContain(formatDocumentMonth(month));
+        expect(text).not.toContain(month);
+      }
+      expect(text).toContain(`${formatDocumentMonth(months[2])} -$700.00`);
       expect(text).toContain(`Page 1 of ${pages}`);
     });
   });
@@ -231,6 +237,7 @@ describe('reports API', () => {
       const { text } = await readPdfText(pdf.rawPayload);
       expect(text).toContain('Rent roll');
       expect(text).toContain(`As of ${formatDocumentDate(today)} · Currency: USD`);
+      expect(text).toContain(`Rent roll as of ${formatDocumentDate(today)} (USD)`);
       expect(text).toContain(books.p1.tenant.name);
       expect(text).toMatch(/Total \$1,500\.00 \$500\.00 \$2,200\.00/);
     });
@@ -468,7 +475,10 @@ describe('reports API', () => {
       const { text, pages } = await readPdfText(pdf.rawPayload);
       expect(pages).toBeGreaterThanOrEqual(4);
       expect(text.match(/Owner statement /g)?.length).toBeGreaterThanOrEqual(3);
-      expect(text).toContain('Oscar Other');
+      // Each statement's pages say whose they are.
+      expect(text).toContain(
+        `Owner statement: Oscar Other, ${formatDocumentDate(period.from)} to ${formatDocumentDate(period.to)}`,
+      );
       expect(text).toContain('Thandi Third');
       expect(text).toContain('Burst geyser');
       expect(text).toContain(`Page ${pages} of ${pages}`);

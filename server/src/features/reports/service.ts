@@ -116,7 +116,7 @@ interface Built {
 async function income(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
   const months = await figures.incomeByMonth(tx, ctx, period);
   const columns = [
-    column('month', 'Month', 'text'),
+    column('month', 'Month', 'month'),
     column('collected', 'Collected', 'money'),
     column('rent', 'Rent', 'money'),
     column('commission', 'Commission', 'money'),

@@ -6,13 +6,14 @@ export {
   companyHeader,
   figureBoxes,
   formatDocumentDate,
+  formatDocumentMonth,
   formatDocumentTimestamp,
   pageFooter,
   renderPdf,
 } from './pdf.ts';
 export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
 export { renderReceiptPdf } from './receipt-pdf.ts';
-export { renderStatementPdf, statementContent } from './statement-pdf.ts';
+export { renderStatementPdf, statementSection } from './statement-pdf.ts';
 export type {
   DocumentCompany,
   PaymentMethod,

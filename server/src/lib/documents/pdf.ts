@@ -64,6 +64,14 @@ export function formatDocumentDate(isoDate: string): string {
   const monthName = MONTHS[Number(month) - 1];
   return monthName && year && day ? `${Number(day)} ${monthName} ${year}` : isoDate;
 }
+
+/** "2026-11" → "Nov 2026"; anything else (a "Total" label) as it is. */
+export function formatDocumentMonth(isoMonth: string): string {
+  const [year, month, rest] = isoMonth.split('-');
+  const monthName = MONTHS[Number(month) - 1];
+  return monthName && year && rest === undefined ? `${monthName} ${year}` : isoMonth;
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A moment as "23 Nov 2026, 14:05 UTC": the server does not know the reader's time zone. */

@@ -1,5 +1,5 @@
 import { formatMoney } from '@lintel/contracts';
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Content, ContentSection, TableCell } from 'pdfmake/interfaces';
 import {
   COLOURS,
   companyHeader,
@@ -37,7 +37,7 @@ function summary(statement: Omit<StatementDocument, 'company'>): Content {
  * A statement without the letterhead: title, period, summary and the table of lines. Bulk
  * documents (the owner-statements report) put one after another under one letterhead.
  */
-export function statementContent(statement: Omit<StatementDocument, 'company'>): Content[] {
+function statementContent(statement: Omit<StatementDocument, 'company'>): Content[] {
   const money = (amount: number) => formatMoney(amount, statement.currency);
   const period = `${formatDocumentDate(statement.from)} to ${formatDocumentDate(statement.to)}`;
   const body: TableCell[][] = [
@@ -97,17 +97,34 @@ export function statementContent(statement: Omit<StatementDocument, 'company'>):
   ];
 }
 
+/** "Owner statement: Grace Moyo, 1 Dec 2025 to 30 Nov 2026" at the foot of each page, whose it is. */
+function statementFooter(statement: Omit<StatementDocument, 'company'>) {
+  const period = `${formatDocumentDate(statement.from)} to ${formatDocumentDate(statement.to)}`;
+  return pageFooter(`${statement.title}: ${statement.subject}, ${period}`);
+}
+
+/**
+ * A statement from a new portrait page in a bulk document, its pages footed with whose statement
+ * it is, so a page read on its own still says.
+ */
+export function statementSection(statement: Omit<StatementDocument, 'company'>): ContentSection {
+  return {
+    section: statementContent(statement),
+    pageOrientation: 'portrait',
+    footer: statementFooter(statement),
+  };
+}
+
 /**
  * An account statement for a period: opening balance, every line with its running balance, and
  * the closing balance. Thousands of lines flow over pages with the column headings repeated.
  */
 export async function renderStatementPdf(statement: StatementDocument): Promise<Buffer> {
-  const period = `${formatDocumentDate(statement.from)} to ${formatDocumentDate(statement.to)}`;
   return renderPdf({
     info: { title: `${statement.title}: ${statement.subject}`, author: statement.company.name },
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { fontSize: 8.5 },
-    footer: pageFooter(`${statement.title}: ${statement.subject}, ${period}`),
+    footer: statementFooter(statement),
     content: [companyHeader(statement.company), ...statementContent(statement)],
   });
 }

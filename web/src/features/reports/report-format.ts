@@ -5,7 +5,7 @@ import {
   type ReportKind,
   type ReportValueType,
 } from '@lintel/contracts';
-import { formatMonth } from '../accounts/period.ts';
+import { formatMonth } from '../accounts/index.ts';
 import { formatPercent } from '../finance/index.ts';
 // The leases feature's calendar-date format: report dates are the same kind of date.
 import { formatLeaseDate } from '../leases/lease-labels.ts';
@@ -21,14 +21,13 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
   'owner-statements': 'Owner statements',
 };
 
-const MONTH = /^\d{4}-\d{2}$/;
-
 /** One value as the screen shows it: money in the report's currency, percent from basis points. */
 export function formatReportValue(value: ReportCell, type: ReportValueType, currency: string): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'string') {
-    if (type !== 'date') return value;
-    return MONTH.test(value) ? formatMonth(value) : formatLeaseDate(value);
+    if (type === 'date') return formatLeaseDate(value);
+    if (type === 'month') return formatMonth(value);
+    return value;
   }
   switch (type) {
     case 'money':

@@ -6,11 +6,10 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
+import { AGING_COLORS } from '../../reports/index.ts';
 import { moneyTick } from '../format.ts';
 
 const TITLE = 'Arrears by age';
-// From "not yet late" to "long overdue": the later, the warmer.
-const AGE_COLORS = ['#90a4ae', '#ffb74d', '#fb8c00', '#e65100', '#b71c1c'];
 const SHORT_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
   current: 'Current',
   days1to30: '1–30',
@@ -55,7 +54,11 @@ export function ArrearsByAgeCard({
                 data: [...AGING_BUCKETS],
                 valueFormatter: (bucket: (typeof AGING_BUCKETS)[number], context) =>
                   context.location === 'tick' ? SHORT_LABELS[bucket] : AGING_LABELS[bucket],
-                colorMap: { type: 'ordinal', values: [...AGING_BUCKETS], colors: AGE_COLORS },
+                colorMap: {
+                  type: 'ordinal',
+                  values: [...AGING_BUCKETS],
+                  colors: AGING_BUCKETS.map((bucket) => AGING_COLORS[bucket]),
+                },
               },
             ]}
             yAxis={[{ valueFormatter: (value: number) => moneyTick(value, currency), width: 56 }]}

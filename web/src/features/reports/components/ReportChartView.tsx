@@ -2,10 +2,22 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Box from '@mui/material/Box';
-import type { Report, ReportChart, ReportValueType } from '@lintel/contracts';
+import {
+  AGING_BUCKETS,
+  type AgingBucket,
+  type Report,
+  type ReportChart,
+  type ReportValueType,
+} from '@lintel/contracts';
+import { AGING_COLORS } from '../aging-colors.ts';
 import { formatReportValue } from '../report-format.ts';
 
 const HEIGHT = 300;
+
+const isAgingBucket = (key: string): key is AgingBucket => (AGING_BUCKETS as readonly string[]).includes(key);
+
+/** Aging buckets wear the severity palette (90+ days is red, as on the dashboards); others the theme's. */
+const seriesColor = (key: string) => (isAgingBucket(key) ? { color: AGING_COLORS[key] } : {});
 
 /** The chart the report's own spec asks for, over its rows, values formatted like its columns. */
 export function ReportChartView({ report, chart }: { report: Report; chart: ReportChart }) {
@@ -52,6 +64,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
           stack,
           area: chart.stacked,
           valueFormatter: format(series.key),
+          ...seriesColor(series.key),
         }))}
       />
     );
@@ -66,6 +79,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
           data: valuesOf(series.key),
           stack,
           valueFormatter: format(series.key),
+          ...seriesColor(series.key),
         }))}
       />
     );

@@ -28,7 +28,7 @@ const makeReport = (kind: ReportKind, overrides: Partial<Report> = {}): Report =
       { label: 'Collection rate', value: 8750, type: 'percent' },
     ],
     columns: [
-      { key: 'month', label: 'Month', type: 'date' },
+      { key: 'month', label: 'Month', type: 'month' },
       { key: 'received', label: 'Received', type: 'money' },
       { key: 'payments', label: 'Payments', type: 'count' },
       { key: 'rate', label: 'Collection rate', type: 'percent' },

@@ -1,0 +1,1 @@
+export { AGING_COLORS } from './aging-colors.ts';
