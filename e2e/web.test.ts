@@ -148,7 +148,9 @@ describe('the accountant’s payments page', () => {
     await page.waitForURL('**/accountant-dashboard');
     const propertyLists: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/properties') propertyLists.push(request.url());
+      // The provider's list (SPEC §7 public-filtered), fetched again by the page itself on arrival.
+      if (new URL(request.url()).pathname === '/api/properties/public-filtered')
+        propertyLists.push(request.url());
     });
     await navLink(page, 'Payments').click();
     // A lazy page on a busy machine: give it more than the default second.
