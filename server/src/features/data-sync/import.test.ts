@@ -499,6 +499,29 @@ describe('applying a file with problems', () => {
     expect(await sync.counts(co.companyId)).toEqual(before);
   });
 
+  it('lists the first thousand problems of a mostly wrong file, and says how many more there are', async () => {
+    const rows = Array.from({ length: 1100 }, (_, index) => [`Person ${index}`, `not-an-email-${index}`]);
+    const report = await sync.dryRun(co.accountant, 'tenants', csvOf([['name', 'email'], ...rows]));
+    expect(report.problems).toHaveLength(1001);
+    expect(report.problems[999]).toMatchObject({ row: 1001, column: 'email' });
+    expect(report.problems[1000]).toEqual({
+      row: 1002,
+      column: '',
+      value: '',
+      message:
+        '100 more problems from this row on are not listed. Fix these first, then check the file again.',
+    });
+    const refused = await sync.upload(
+      co.accountant,
+      'tenants',
+      csvOf([['name', 'email'], ...rows]),
+      'dryRun=false',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('1,100 rows have problems; nothing was imported.');
+    expect(refused.json().details).toHaveLength(100);
+  });
+
   it('reports values beyond the header row', async () => {
     const report = await sync.dryRun(co.accountant, 'tenants', 'name,email\r\nAda,ada@example.com,extra\r\n');
     expect(report.problems).toEqual([
