@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens, users } from '../../db/schema/index.ts';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -66,4 +66,43 @@ export async function findSessionState(
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/**
+ * Writes a failure row per key (each committed at once, so other instances count it) and drops
+ * rows older than the window. Returns the new rows' ids.
+ */
+export async function insertLoginFailures(db: Db, keys: string[], windowMinutes: number): Promise<number[]> {
+  await db
+    .delete(loginFailures)
+    .where(sql`${loginFailures.failedAt} < now() - make_interval(mins => ${windowMinutes})`);
+  const rows = await db
+    .insert(loginFailures)
+    .values(keys.map((key) => ({ key })))
+    .returning({ id: loginFailures.id });
+  return rows.map((row) => row.id);
+}
+
+/** Per key: failures within the window, and seconds until the oldest of them leaves it. */
+export async function recentLoginFailures(
+  db: Db,
+  keys: string[],
+  windowMinutes: number,
+): Promise<Map<string, { count: number; secondsLeft: number }>> {
+  const rows = await queryRows<{ key: string; count: number; seconds_left: number }>(
+    db,
+    sql`select key, count(*)::int as count,
+          extract(epoch from min(failed_at) + make_interval(mins => ${windowMinutes}) - now())::float8 as seconds_left
+        from login_failures
+        where key in ${keys} and failed_at > now() - make_interval(mins => ${windowMinutes})
+        group by key`,
+  );
+  return new Map(rows.map((row) => [row.key, { count: row.count, secondsLeft: row.seconds_left }]));
+}
+
+/** Removes the given failure rows, and every failure of `key` when one is named. */
+export async function deleteLoginFailures(db: Db, ids: number[], key?: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(or(inArray(loginFailures.id, ids), key === undefined ? undefined : eq(loginFailures.key, key)));
 }

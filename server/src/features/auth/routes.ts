@@ -5,12 +5,11 @@ import { unauthorized } from '../../lib/errors.ts';
 import { assertXsrf } from '../../plugins/security.ts';
 import { getCurrentUser } from '../users/index.ts';
 import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
-import { LoginThrottle } from './login-throttle.ts';
 import { verifyAccessToken } from './tokens.ts';
 import { changePassword, login, logout, refresh, signup, type AuthDeps } from './service.ts';
 
 export async function authRoutes(app: FastifyInstance, options: { cookieSecure: boolean }) {
-  const deps: AuthDeps = { db: app.database.db, secret: app.signingSecret, throttle: new LoginThrottle() };
+  const deps: AuthDeps = { db: app.database.db, secret: app.signingSecret };
   const secure = options.cookieSecure;
 
   route(app, authApi.login, async (req, reply) => {

@@ -25,14 +25,13 @@ import {
   type UserRow,
 } from '../users/index.ts';
 import { bindOwnerUser } from '../owners/index.ts';
-import type { LoginThrottle } from './login-throttle.ts';
+import { beginLoginAttempt } from './login-throttle.ts';
 import * as repo from './repo.ts';
 import { REFRESH_TOKEN_DAYS, signAccessToken } from './tokens.ts';
 
 export interface AuthDeps {
   db: Db;
   secret: Uint8Array;
-  throttle: LoginThrottle;
 }
 
 // Argon2id, OWASP's baseline parameters (19 MiB, 2 passes).
@@ -84,16 +83,13 @@ function assertCanSignIn(user: UserRow, company: CompanyRow | undefined): assert
 }
 
 export async function login(deps: AuthDeps, input: LoginInput, meta: { ip: string; requestId: string }) {
-  deps.throttle.assertAllowed(meta.ip, input.email);
+  const attempt = await beginLoginAttempt(deps.db, meta.ip, input.email);
   const user = await systemTransact(deps.db, (tx) => findUserByEmail(tx, input.email));
   const valid = user
     ? await verify(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) {
-    deps.throttle.recordFailure(meta.ip, input.email);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  deps.throttle.recordSuccess(input.email);
+  if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  await attempt.succeeded();
   return systemTransact(deps.db, async (tx): Promise<Session> => {
     const company = await findCompany(tx, user.companyId);
     assertCanSignIn(user, company);
