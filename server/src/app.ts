@@ -40,11 +40,15 @@ declare module 'fastify' {
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'> &
-    Partial<Pick<Config, 'corsOrigins'>>;
+    Partial<Pick<Config, 'corsOrigins' | 'trustProxy'>>;
   webRoot?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** A hop count as the function Fastify's types expect: the nearest `hops` proxies are believed. */
+const trustProxy = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 export async function buildApp({
   database,
@@ -58,6 +62,7 @@ export async function buildApp({
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: trustProxy(config.trustProxy ?? false),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -25,6 +25,16 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
   });
 
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
   it('refuses a short JWT secret and a bad port with a message naming the variable', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

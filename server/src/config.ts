@@ -19,6 +19,19 @@ const Env = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: flag.default(true),
   COOKIE_SECURE: flag.default(false),
+  // Behind a load balancer: which X-Forwarded-For hops to believe, so the sign-in throttle and the
+  // logs see the browser's address rather than the balancer's.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value) => {
+      if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean);
+    }),
   // The Vite dev server (SPEC §7: localhost:5173 or :3000 talks to the API on :5000).
   CORS_ORIGINS: z.string().default('http://localhost:5173,http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -33,6 +46,8 @@ export interface Config {
   jwtSecret: string | undefined;
   demoData: boolean;
   cookieSecure: boolean;
+  /** Fastify's trustProxy: believe every proxy, the nearest n hops, or these addresses / CIDRs. */
+  trustProxy: boolean | number | string[];
   corsOrigins: string[];
   logLevel: string;
   prettyLogs: boolean;
@@ -55,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     demoData: e.DEMO_DATA,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
