@@ -8,7 +8,7 @@ import {
 } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
-import type { CsvTable } from '../../lib/documents/csv.ts';
+import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { toCsv } from '../../lib/documents/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileReply } from '../../lib/http.ts';
@@ -46,7 +46,7 @@ const IMPORTERS: Record<ImportKind, Importer<unknown, unknown>> = {
 
 // PRODUCT.md: data sync is read by admins and edited (imported) by accountants.
 const READERS = ['admin', 'accountant'] as const;
-const IMPORTERS_ROLES = ['accountant'] as const;
+const IMPORTING_ROLES = ['accountant'] as const;
 
 /** A report lists this many problems; a file with more is mostly wrong and gets a summary line. */
 const LISTED_PROBLEMS = 1000;
@@ -63,17 +63,15 @@ const RECORDS: Record<string, (tx: Tx, ctx: Ctx) => Promise<CsvTable>> = {
   tasks: taskRecords,
 };
 
-const csvColumns = (kind: ImportKind) => columnNames(kind).map((name) => ({ key: name, header: name }));
-
 /** Checked before the upload is read: a role that may not import is refused at once. */
 export function assertMayImport(ctx: Ctx): void {
-  assertRole(ctx, IMPORTERS_ROLES);
+  assertRole(ctx, IMPORTING_ROLES);
 }
 
 export function template(ctx: Ctx, kind: ImportKind): FileReply {
   assertRole(ctx, READERS);
   return {
-    body: toCsv(csvColumns(kind), []),
+    body: toCsv(csvColumns(...columnNames(kind)), []),
     contentType: 'text/csv; charset=utf-8',
     filename: `lintel-${kind}-template.csv`,
   };
@@ -182,7 +180,7 @@ export const exportCompany = (ctx: Ctx): Promise<FileReply> =>
       for (const kind of IMPORT_KINDS) {
         const rows = await IMPORTERS[kind].exportRows(tx, ctx);
         counts[kind] = rows.length;
-        files[fileNameOf(kind)] = strToU8(toCsv(csvColumns(kind), rows));
+        files[fileNameOf(kind)] = strToU8(toCsv(csvColumns(...columnNames(kind)), rows));
       }
       const records: Record<string, number> = {};
       for (const [name, read] of Object.entries(RECORDS)) {
