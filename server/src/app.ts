@@ -26,7 +26,7 @@ import { tenantRoutes } from './features/tenants/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityPlugin, setSecurityHeaders } from './plugins/security.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -69,9 +69,11 @@ export async function buildApp({
     },
     requestIdHeader: false,
     // Errors raised before routing (bad or over-long URLs) get the same body as every other error.
-    frameworkErrors: (error, _req, reply: FastifyReply) => {
+    frameworkErrors: (error, req, reply: FastifyReply) => {
       const { statusCode, body } = toBody(error);
-      void reply.status(statusCode).send(body);
+      // No hook runs for these: the headers every answer carries are set here.
+      setSecurityHeaders(req, reply);
+      void reply.status(statusCode).header('x-request-id', req.id).send(body);
     },
   });
   app.setValidatorCompiler(validatorCompiler);

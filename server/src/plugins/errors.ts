@@ -24,9 +24,15 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
 ]);
-const isDatabaseUnavailable = (error: Error) =>
-  UNAVAILABLE_CODES.has(String((error as { code?: unknown }).code)) ||
-  UNAVAILABLE_CODES.has(String(sqlState(error)));
+/** Drizzle wraps the driver's error (ECONNREFUSED, or a SQLSTATE) as its cause. */
+function isDatabaseUnavailable(error: Error): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    if (UNAVAILABLE_CODES.has(String((current as { code?: unknown }).code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 interface NestedIssue {
   path: PropertyKey[];

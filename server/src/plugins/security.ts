@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import { forbidden } from '../lib/errors.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -27,6 +27,37 @@ export function assertXsrf(req: FastifyRequest): void {
   if (!matches) throw forbidden('Missing or invalid XSRF token. Reload the page and try again.');
 }
 
+const helmetHeaders = helmet({
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // MUI (emotion) injects style elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  // Always sent: browsers ignore it over plain HTTP (RFC 6797 §8.1), and behind a TLS proxy the
+  // app cannot tell whether the browser came over HTTPS (docs/deploy.md).
+  strictTransportSecurity: { maxAge: 365 * 24 * 3600, includeSubDomains: true },
+});
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Helmet's headers on everything, and no-store on API answers (they hold personal data, files
+ * too). Set on the raw response, so hijacked replies (the notification stream) keep them; also
+ * called for addresses Fastify refuses before routing, which skip every hook.
+ */
+export function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  helmetHeaders(req.raw, reply.raw, () => {});
+  if (isApi(req.url)) reply.raw.setHeader('cache-control', 'no-store');
+}
+
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { cookieSecure: boolean; corsOrigins: string[] }) => {
     await app.register(cookie);
@@ -36,21 +67,10 @@ export const securityPlugin = fp(
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Content-Type', 'Authorization', 'X-XSRF-TOKEN', 'X-Request-Id', 'Idempotency-Key'],
     });
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // MUI (emotion) injects style elements at run time.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      strictTransportSecurity: options.cookieSecure,
+    app.addHook('onRequest', async (req, reply) => setSecurityHeaders(req, reply));
+    // After the route: nothing an API route (or the docs' static files) sets may let a copy be kept.
+    app.addHook('onSend', async (req, reply) => {
+      if (isApi(req.url)) reply.header('cache-control', 'no-store');
     });
     app.addHook('onRequest', async (req, reply) => {
       if (req.cookies[XSRF_COOKIE]) return;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role, Session } from '@lintel/contracts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { systemTransact } from '../db/scope.ts';
@@ -16,11 +16,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration test apps run with; `overrides` e.g. turn on Secure cookies. */
+export const testAppConfig = (overrides: Partial<AppOptions['config']> = {}): AppOptions['config'] => ({
+  jwtSecret: 'test-signing-secret-that-is-long-enough',
+  cookieSecure: false,
+  corsOrigins: ['http://localhost:5173'],
+  logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+  prettyLogs: false,
+  ...overrides,
+});
+
 /**
  * A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server;
  * or on a database the test prepared itself (e.g. a private PGlite with the demo company).
  */
-export async function createTestApp(options: { database?: Database } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { database?: Database; config?: Partial<AppOptions['config']>; webRoot?: string } = {},
+): Promise<TestApp> {
   const databaseUrl = process.env.DATABASE_URL;
   const template = process.env.LINTEL_TEST_TEMPLATE;
   const database =
@@ -30,16 +42,7 @@ export async function createTestApp(options: { database?: Database } = {}): Prom
       loadDataDir: !databaseUrl && template ? new Blob([readFileSync(template)]) : undefined,
     }));
   await migrateDatabase(database);
-  const app = await buildApp({
-    database,
-    config: {
-      jwtSecret: 'test-signing-secret-that-is-long-enough',
-      cookieSecure: false,
-      corsOrigins: ['http://localhost:5173'],
-      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-      prettyLogs: false,
-    },
-  });
+  const app = await buildApp({ database, config: testAppConfig(options.config), webRoot: options.webRoot });
   await app.ready();
   return {
     app,

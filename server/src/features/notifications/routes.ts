@@ -28,7 +28,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
       'x-request-id': req.id,
