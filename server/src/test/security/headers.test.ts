@@ -68,9 +68,10 @@ function expectSecurityHeaders(response: LightMyRequestResponse, api: boolean) {
   }
 }
 
-type Case = [name: string, app: () => FastifyInstance, request: () => InjectOptions, status: number];
+type Request = InjectOptions & { url: string };
+type Case = [name: string, app: () => FastifyInstance, request: () => Request, status: number];
 
-const asAdmin = (url: string): InjectOptions => ({ method: 'GET', url, headers: admin.auth });
+const asAdmin = (url: string): Request => ({ method: 'GET', url, headers: admin.auth });
 
 const cases: Case[] = [
   ['the web app at /', () => t.app, () => ({ method: 'GET', url: '/' }), 200],
@@ -112,8 +113,9 @@ describe('security headers on pages, API answers, downloads and errors', () => {
     const options = request();
     const response = await app().inject(options);
     expect(response.statusCode, response.body.slice(0, 200)).toBe(status);
-    expectSecurityHeaders(response, options.url!.toString().startsWith('/api'));
-    if (status >= 400 && String(options.url).startsWith('/api')) {
+    const api = options.url.startsWith('/api');
+    expectSecurityHeaders(response, api);
+    if (status >= 400 && api) {
       // Errors keep the one error body: a message, never a stack trace.
       const body = response.json();
       expect(body).toMatchObject({ status: 'error', message: expect.any(String) });
