@@ -35,11 +35,25 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | undefined;
 }
 
+/**
+ * Longest wait for a pooled connection or a new one: while the database is unreachable a request
+ * gets its 503 after this, rather than hanging until the network gives up.
+ */
+const CONNECT_LIMIT_MS = 5_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped connection must not crash the process; the next query gets a fresh one.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_LIMIT_MS,
+    });
+    // A dropped connection must not crash the process; the next query gets a fresh one. The pool
+    // listens for errors only on idle clients: one dropped between two queries of a transaction
+    // would throw an unhandled 'error' event, so each client gets its own listener; its next
+    // query fails instead, and the pool discards it on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
@@ -101,7 +115,11 @@ async function listenOnPostgres(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: CONNECT_LIMIT_MS,
+    });
     current = client;
     client.on('notification', (message) => {
       if (message.channel === channel && message.payload) onPayload(message.payload);

@@ -16,6 +16,8 @@ const where: Record<string, string> = {
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
   '57P01',
   '57P02',
   '57P03',
@@ -24,12 +26,19 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
 ]);
+/**
+ * node-postgres says a connection was lost, or none could be had in time, only in words: a
+ * connection dropped mid-query or mid-transaction, the pool's or a new connection's time limit.
+ */
+const CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
 /** Drizzle wraps the driver's error (ECONNREFUSED, or a SQLSTATE) as its cause. */
 function isDatabaseUnavailable(error: Error): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth += 1) {
-    if (UNAVAILABLE_CODES.has(String((current as { code?: unknown }).code))) return true;
-    current = (current as { cause?: unknown }).cause;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (UNAVAILABLE_CODES.has(String(code)) || CONNECTION_LOST.test(String(message))) return true;
+    current = cause;
   }
   return false;
 }
