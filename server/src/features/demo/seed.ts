@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { PropertyType } from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
@@ -191,6 +191,9 @@ async function seedCompany(tx: Tx, db: Db, today: string): Promise<DemoCompany> 
   };
 }
 
+// Any fixed number, different from the migrations' lock.
+const DEMO_SEED_LOCK = 7_146_322;
+
 /**
  * PRODUCT.md "Demo data": on the first start of an empty database, the company "Demo Realty" with
  * one user per role and a year and a half of history, made through the same services a user's
@@ -199,6 +202,8 @@ async function seedCompany(tx: Tx, db: Db, today: string): Promise<DemoCompany> 
 export async function seedDemoData(db: Db): Promise<boolean> {
   const today = todayIso();
   const { created, companyId } = await systemTransact(db, async (tx) => {
+    // Instances starting together on an empty database: one seeds, the others then find its company.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
     const [existing] = await tx.select({ total: count() }).from(companies);
     const created = existing!.total === 0 ? await seedCompany(tx, db, today) : undefined;
     const admin = await findUserByEmail(tx, 'admin@demo.test');
