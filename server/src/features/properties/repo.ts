@@ -73,8 +73,15 @@ export async function listProperties(
 ): Promise<{ items: PropertyView[]; total: number }> {
   const where = conditions(ctx, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
-  const items = await tx
-    .select(view)
+  const matching = tx
+    .select({ total: count() })
+    .from(properties)
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .where(where);
+  // The total rides on the page's rows (one statement, not two); only a page past the end needs
+  // its own count.
+  const rows = await tx
+    .select({ ...view, total: sql<number>`(${matching})`.mapWith(Number) })
     .from(properties)
     .leftJoin(owners, eq(owners.id, properties.ownerId))
     .leftJoin(agents, eq(agents.id, properties.agentId))
@@ -82,11 +89,10 @@ export async function listProperties(
     .orderBy(order, asc(properties.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx
-    .select({ total: count() })
-    .from(properties)
-    .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .where(where);
+  const items = rows.map(({ total: _total, ...item }) => item);
+  if (rows.length > 0) return { items, total: rows[0]!.total };
+  if (page.page === 1) return { items, total: 0 };
+  const [totals] = await matching;
   return { items, total: totals?.total ?? 0 };
 }
 
