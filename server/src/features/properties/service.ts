@@ -11,7 +11,8 @@ import {
 } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
-import { badRequest, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
+import { sqlState } from '../../lib/db-errors.ts';
+import { badRequest, conflict, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
@@ -22,6 +23,11 @@ import * as repo from './repo.ts';
 
 const PROPERTY_NOT_FOUND = () => notFound('Property not found');
 const OWNER_NOT_FOUND = () => notFound('Owner not found');
+const PROPERTY_IN_USE = () =>
+  conflict(
+    'PROPERTY_IN_USE',
+    'This property has leases, payments or other records. Set its status to inactive instead.',
+  );
 
 function requireId(id: string, message: string): string {
   const trimmed = id.trim();
@@ -197,7 +203,13 @@ export const deleteProperty = (ctx: Ctx, id: string): Promise<{ _id: string }> =
   transact(ctx, async (tx) => {
     const before = await loadVisible(tx, ctx, requireId(id, PROPERTY_ID_REQUIRED));
     assertCanChange(ctx, before);
-    await repo.deleteProperty(tx, ctx, before.id);
+    try {
+      await tx.transaction((savepoint) => repo.deleteProperty(savepoint, ctx, before.id));
+    } catch (error) {
+      // Leases, payments, ledger lines… name it: the foreign keys keep its history.
+      if (sqlState(error) === '23503') throw PROPERTY_IN_USE();
+      throw error;
+    }
     await recordAudit(tx, auditActor(ctx), {
       action: 'property.deleted',
       entity: 'property',
