@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
-import { Currency, MinorUnits } from './money.ts';
+import { AMOUNT_TOO_LARGE, AmountInput, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 import { PaymentMethod } from './payments.ts';
 
 /**
@@ -156,7 +156,7 @@ const Amount = z
   .number(PAYOUT_AMOUNT_POSITIVE)
   .int('Amount must be whole minor units (cents)')
   .min(1, PAYOUT_AMOUNT_POSITIVE)
-  .max(Number.MAX_SAFE_INTEGER);
+  .max(MAX_AMOUNT, AMOUNT_TOO_LARGE);
 const Reference = z.string().trim().max(200).nullable().optional();
 
 export const PayoutInput = z
@@ -228,8 +228,8 @@ export const DEPOSIT_RELEASE_EMPTY = 'Release something: to the tenant, to the p
 
 export const DepositReleaseInput = z
   .object({
-    toTenant: MinorUnits.default(0),
-    toProperty: MinorUnits.default(0),
+    toTenant: AmountInput.default(0),
+    toProperty: AmountInput.default(0),
     currency: Currency,
     reason: z.string().trim().min(1, 'Give a reason').max(1000),
     method: PaymentMethod.default('bank_transfer'),

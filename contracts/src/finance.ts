@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envelope } from './common.ts';
-import { BasisPoints, Currency, MinorUnits } from './money.ts';
+import { AmountInput, BasisPoints, Currency } from './money.ts';
 
 export const FINANCE_DEFAULT_CURRENCY_ENABLED = 'The default currency must be one of the enabled currencies';
 export const FINANCE_COMMISSION_TOO_HIGH = 'Commission plus VAT on it cannot be more than 100%';
@@ -45,7 +45,7 @@ export const FinanceSettingsInput = z
     lateFeeRateBp: BasisPoints,
     receiptPrefix: Prefix,
     invoicePrefix: Prefix,
-    ownerApprovalLimit: MinorUnits.default(50000),
+    ownerApprovalLimit: AmountInput.default(50000),
     __v: z.number().int().min(0),
   })
   .refine((value) => value.currencies.includes(value.defaultCurrency), {

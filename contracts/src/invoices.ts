@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
-import { BasisPoints, Currency, MinorUnits } from './money.ts';
+import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
@@ -150,7 +150,7 @@ export const InvoiceLineInput = z
       .number('Enter a unit price')
       .int('Unit price must be whole minor units (cents)')
       .min(0)
-      .max(Number.MAX_SAFE_INTEGER),
+      .max(MAX_AMOUNT, AMOUNT_TOO_LARGE),
   })
   .strict();
 export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;

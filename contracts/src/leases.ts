@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
-import { BasisPoints, Currency, MinorUnits } from './money.ts';
+import { AMOUNT_TOO_LARGE, AmountInput, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 
 export const LEASE_STATUSES = ['draft', 'active', 'expired', 'terminated'] as const;
 export const LeaseStatus = z.enum(LEASE_STATUSES);
@@ -65,7 +65,7 @@ export const LeaseRent = z
   .number(LEASE_RENT_POSITIVE)
   .int()
   .min(1, LEASE_RENT_POSITIVE)
-  .max(Number.MAX_SAFE_INTEGER);
+  .max(MAX_AMOUNT, AMOUNT_TOO_LARGE);
 export const LeaseRentDueDay = z
   .number(LEASE_DUE_DAY_RANGE)
   .int(LEASE_DUE_DAY_RANGE)
@@ -86,7 +86,7 @@ export const LeaseInput = z
     /** Defaults to the property's currency. */
     currency: Currency.optional(),
     rentDueDay: LeaseRentDueDay.default(1),
-    depositAmount: MinorUnits.default(0),
+    depositAmount: AmountInput.default(0),
     terms: Terms,
   })
   .refine(endAfterStart, { message: LEASE_END_AFTER_START, path: ['endDate'] });
@@ -102,7 +102,7 @@ export const LeaseUpdateInput = z
     rentAmount: LeaseRent.optional(),
     currency: Currency.optional(),
     rentDueDay: LeaseRentDueDay.optional(),
-    depositAmount: MinorUnits.optional(),
+    depositAmount: AmountInput.optional(),
     terms: Terms,
     __v: z.number().int().min(0),
   })

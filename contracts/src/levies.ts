@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
-import { Currency, MinorUnits } from './money.ts';
+import { AMOUNT_TOO_LARGE, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 import { BankDetails } from './owners.ts';
 
 export const LEVY_AMOUNT_POSITIVE = 'Enter a monthly amount above zero';
@@ -20,7 +20,7 @@ export const LevyScheduleFields = z.object({
     .number(LEVY_AMOUNT_POSITIVE)
     .int('Amount must be whole minor units (cents)')
     .min(1, LEVY_AMOUNT_POSITIVE)
-    .max(Number.MAX_SAFE_INTEGER),
+    .max(MAX_AMOUNT, AMOUNT_TOO_LARGE),
   currency: Currency,
   startDate: IsoDate,
   endDate: IsoDate.nullable().optional(),

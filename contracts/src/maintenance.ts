@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
-import { Currency, MinorUnits } from './money.ts';
+import { AmountInput, Currency, MinorUnits } from './money.ts';
 
 export const MAINTENANCE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const MaintenancePriority = z.enum(MAINTENANCE_PRIORITIES);
@@ -118,7 +118,7 @@ export const MaintenanceInput = z
     title: z.string().trim().min(1, 'Give the request a title').max(200),
     description: z.string().trim().min(1, 'Describe the problem').max(5000),
     priority: MaintenancePriority,
-    estimatedCost: MinorUnits.nullable().optional(),
+    estimatedCost: AmountInput.nullable().optional(),
     currency: Currency,
     costBearer: CostBearer.default('owner'),
     assignedToId: Id.nullable().optional(),
@@ -132,8 +132,8 @@ export const MaintenanceUpdateInput = z
     title: z.string().trim().min(1, 'Give the request a title').max(200).optional(),
     description: z.string().trim().min(1, 'Describe the problem').max(5000).optional(),
     priority: MaintenancePriority.optional(),
-    estimatedCost: MinorUnits.nullable().optional(),
-    actualCost: MinorUnits.nullable().optional(),
+    estimatedCost: AmountInput.nullable().optional(),
+    actualCost: AmountInput.nullable().optional(),
     costBearer: CostBearer.optional(),
     assignedToId: Id.nullable().optional(),
     assignedSupplier: Text(200),
@@ -143,7 +143,7 @@ export const MaintenanceUpdateInput = z
 export type MaintenanceUpdateInput = z.input<typeof MaintenanceUpdateInput>;
 
 export const MaintenanceTransitionInput = z
-  .object({ to: MaintenanceStatus, note: Text(1000), actualCost: MinorUnits.optional() })
+  .object({ to: MaintenanceStatus, note: Text(1000), actualCost: AmountInput.optional() })
   .strict();
 export type MaintenanceTransitionInput = z.input<typeof MaintenanceTransitionInput>;
 

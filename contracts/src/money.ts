@@ -4,7 +4,19 @@ import { z } from 'zod';
 export const Currency = z.string().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code such as USD');
 export type Currency = z.infer<typeof Currency>;
 
+/** Minor units as the API answers them (a sum may be larger than any one amount). */
 export const MinorUnits = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The most one amount may be: 9,999,999,999.99. Far above any rent or payment, and small enough
+ * that balances, statements and reports adding up thousands of amounts stay exact integers
+ * below Number.MAX_SAFE_INTEGER, so every sum the API answers with is a number it can send.
+ */
+export const MAX_AMOUNT = 999_999_999_999;
+export const AMOUNT_TOO_LARGE = 'must be at most 9,999,999,999.99';
+
+/** An amount a request carries: whole minor units, from 0 to MAX_AMOUNT. */
+export const AmountInput = z.number().int().min(0).max(MAX_AMOUNT, AMOUNT_TOO_LARGE);
 
 /** Rates are integer basis points: 1000 = 10%. */
 export const BasisPoints = z.number().int().min(0).max(10000);
@@ -16,11 +28,11 @@ export function formatMoney(amountMinor: number, currency: string, locale = 'en-
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(decimal as `${number}`);
 }
 
-/** Up to 13 whole digits keeps every amount below Number.MAX_SAFE_INTEGER cents. */
-const MAJOR_UNITS = /^(\d{1,13})(?:\.(\d*))?$/;
+const MAJOR_UNITS = /^(\d+)(?:\.(\d*))?$/;
 
 export const MONEY_FORMAT_MESSAGE = 'Enter an amount such as 1250 or 1250.50';
 export const MONEY_DECIMALS_MESSAGE = 'Use at most 2 decimal places';
+export const MONEY_TOO_LARGE_MESSAGE = 'Enter at most 9,999,999,999.99';
 
 /**
  * "1,250.5" → 125050. Digits are joined as text, never multiplied as floats, so 0.1 + 0.2 trouble
@@ -32,6 +44,8 @@ export function parseMajorUnits(text: string): { cents: number } | { error: stri
   if (!match) return { error: MONEY_FORMAT_MESSAGE };
   const [, whole = '0', fraction = ''] = match;
   if (fraction.length > 2) return { error: MONEY_DECIMALS_MESSAGE };
+  // Ten whole digits and two decimals stay within MAX_AMOUNT; counted as text, never as a float.
+  if (whole.replace(/^0+/, '').length > 10) return { error: MONEY_TOO_LARGE_MESSAGE };
   return { cents: Number(`${whole}${fraction.padEnd(2, '0')}`) };
 }
 

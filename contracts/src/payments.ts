@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
-import { Currency, MinorUnits } from './money.ts';
+import { AMOUNT_TOO_LARGE, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 
 export const PAYMENT_TYPES = ['rent', 'deposit', 'other'] as const;
 export const PaymentType = z.enum(PAYMENT_TYPES);
@@ -85,7 +85,7 @@ export const PaymentInput = z
       .number(PAYMENT_AMOUNT_POSITIVE)
       .int('Amount must be whole minor units (cents)')
       .min(1, PAYMENT_AMOUNT_POSITIVE)
-      .max(Number.MAX_SAFE_INTEGER),
+      .max(MAX_AMOUNT, AMOUNT_TOO_LARGE),
     currency: Currency,
     method: PaymentMethod,
     paymentDate: IsoDate,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Role, Timestamp } from './common.ts';
-import { BasisPoints, Currency, MinorUnits } from './money.ts';
+import { AmountInput, BasisPoints, Currency, MinorUnits } from './money.ts';
 
 export const PROPERTY_TYPES = [
   'apartment',
@@ -63,8 +63,8 @@ const propertyDetails = {
   status: PropertyStatus.optional(),
   ownerId: Id.nullable().optional(),
   agentId: Id.nullable().optional(),
-  rentAmount: MinorUnits.optional(),
-  levyAmount: MinorUnits.optional(),
+  rentAmount: AmountInput.optional(),
+  levyAmount: AmountInput.optional(),
   currency: Currency.optional(),
   bedrooms: count,
   bathrooms: count,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Payment, TrialBalance } from '@lintel/contracts';
+import { MAX_AMOUNT, Payment, percentOf, TrialBalance } from '@lintel/contracts';
 import { auditLog, ledgerLines } from '../../db/schema/index.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
 import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
@@ -147,5 +147,26 @@ describe('payments API', () => {
     }
     const list = expectStatus(await call(co.accountant, 'GET', `/api/payments?leaseId=${lease._id}`), 200);
     expect(list.meta.total).toBe(0);
+  });
+
+  // Found by the bad-input sweep: payments of Number.MAX_SAFE_INTEGER cents were taken, and then
+  // every sum over them (statement, trial balance, reports) failed to serialize: a 500.
+  it('takes amounts up to MAX_AMOUNT, whose sums still answer; a larger one is a 400', async () => {
+    const { lease, property } = await createLetProperty(t, co, { rent: MAX_AMOUNT });
+    const refused = await call(
+      co.accountant,
+      'POST',
+      '/api/payments',
+      rentBody(lease, Number.MAX_SAFE_INTEGER),
+    );
+    expect(expectStatus(refused, 400).message).toBe('Amount must be at most 9,999,999,999.99');
+    for (let count = 0; count < 3; count += 1)
+      await recordPayment(t, co.accountant, rentBody(lease, MAX_AMOUNT));
+    const url = `/api/accounts/properties/${property._id}/statement?from=2026-11-01&to=2026-11-30&currency=USD`;
+    const { moneyIn } = expectStatus(await call(co.accountant, 'GET', url), 200).data;
+    // The owner's share of each: the rent less 10% commission and 15% VAT on that commission.
+    const commission = percentOf(MAX_AMOUNT, 1000);
+    expect(moneyIn).toBe(3 * (MAX_AMOUNT - commission - percentOf(commission, 1500)));
+    expect((await trialBalance()).total).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Property } from '@lintel/contracts';
+import { MAX_AMOUNT, Property } from '@lintel/contracts';
 import { auditLog } from '../../db/schema/index.ts';
 import {
   addMember,
@@ -975,7 +975,7 @@ describe('properties API', () => {
     });
 
     it('money fields are integers in minor units', async () => {
-      const big = Number.MAX_SAFE_INTEGER;
+      const big = MAX_AMOUNT;
       const created = await create(admin, { rentAmount: 123456, levyAmount: big, commissionRate: 10000 });
       expect(created).toMatchObject({ rentAmount: 123456, levyAmount: big, commissionRate: 10000 });
       expect((await read(admin, created._id)).levyAmount).toBe(big);
@@ -985,7 +985,13 @@ describe('properties API', () => {
         ['a negative amount', { rentAmount: -100 }, /^Rent amount/],
         ['a string amount', { rentAmount: '1500' }, /^Rent amount/],
         ['a fractional levy', { levyAmount: 0.01 }, /^Levy amount/],
-        ['beyond safe integers', { rentAmount: big + 2 }, /^Rent amount/],
+        // Larger amounts would let sums (balances, reports) pass Number.MAX_SAFE_INTEGER.
+        [
+          'beyond the largest amount',
+          { rentAmount: big + 1 },
+          /^Rent amount must be at most 9,999,999,999.99/,
+        ],
+        ['beyond safe integers', { levyAmount: Number.MAX_SAFE_INTEGER }, /^Levy amount/],
         ['a rate above 100%', { commissionRate: 10001 }, /^Commission rate/],
         ['a fractional rate', { commissionRate: 12.5 }, /^Commission rate/],
         ['a lowercase currency', { currency: 'usd' }, /^Currency must be a three-letter code/],
@@ -1273,6 +1279,26 @@ describe('properties API', () => {
       const xsrf = login.cookies.find((item) => item.name === 'XSRF-TOKEN')?.value ?? '';
       const headers = { cookie: cookieHeader(login), 'x-xsrf-token': `\u00e9${xsrf.slice(1)}` };
       expectError(await call(null, 'POST', '/api/properties/public', sample(), headers), 403);
+    });
+
+    // Found by the bad-input sweep: the lease's foreign key refused the delete, answered as a 500.
+    it('deleting a property that has a lease is a 409 that keeps it, not a 500', async () => {
+      const property = await create(admin);
+      const tenant = expectStatus(await call(admin, 'POST', '/api/tenants', { name: 'Tina Tenant' }), 201);
+      expectStatus(
+        await call(admin, 'POST', '/api/leases', {
+          propertyId: property._id,
+          tenantId: tenant.data._id,
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          rentAmount: 100000,
+        }),
+        201,
+      );
+      const refused = expectError(await call(admin, 'DELETE', `/api/properties/${property._id}`), 409);
+      expect(refused.code).toBe('PROPERTY_IN_USE');
+      expect(await read(admin, property._id)).toEqual(property);
+      expect((await auditOf(property._id)).map((entry) => entry.action)).toEqual(['property.created']);
     });
 
     // Rejected by the router before any route runs.
