@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -49,18 +50,28 @@ async function start() {
   });
 
   let closing = false;
-  // Node closes the connections that are idle when the close begins. One busy then would be kept
-  // alive after its answer and hold the close open until the time limit: answers sent while
-  // closing close their connection.
+  // Node closes only the connections idle when the close begins, and counts one that has sent
+  // nothing yet (a browser's preconnect) as busy: either would hold the close open until the time
+  // limit. So answers sent while closing close their connection, and while closing, connections
+  // that are idle or unused are closed as they turn up.
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  const closeUnusedConnections = () => {
+    app.server.closeIdleConnections();
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+  };
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // An answer already on its way when the close began leaves its connection idle only later.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    closeUnusedConnections();
+    setInterval(closeUnusedConnections, 100).unref();
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
