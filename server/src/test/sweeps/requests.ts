@@ -48,7 +48,18 @@ async function readStream(baseUrl: string, request: SweepRequest): Promise<Sweep
   } finally {
     clearTimeout(timer);
   }
-  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+  const contentType = response.headers.get('content-type') ?? '';
+  return { status: response.status, contentType, text, ...errorOf(response.status, contentType, text) };
+}
+
+/** The error body's fields, when the answer is a JSON error. */
+function errorOf(status: number, contentType: string, text: string): Pick<SweepAnswer, 'error'> {
+  if (status < 400 || !contentType.startsWith('application/json')) return {};
+  try {
+    return { error: JSON.parse(text) as SweepAnswer['error'] };
+  } catch {
+    return { error: {} };
+  }
 }
 
 async function readable(contentType: string, raw: Buffer): Promise<string> {
@@ -84,19 +95,12 @@ export async function send(
     ...(request.payload === undefined ? {} : { payload: request.payload }),
   });
   const contentType = String(response.headers['content-type'] ?? '');
-  const answer: SweepAnswer = {
+  return {
     status: response.statusCode,
     contentType,
     text: response.statusCode < 300 ? await readable(contentType, response.rawPayload) : response.body,
+    ...errorOf(response.statusCode, contentType, response.body),
   };
-  if (contentType.startsWith('application/json') && response.statusCode >= 400) {
-    try {
-      answer.error = response.json();
-    } catch {
-      answer.error = {};
-    }
-  }
-  return answer;
 }
 
 /** What an answer is called in a failure message. */

@@ -222,30 +222,45 @@ export async function buildWorld(t: TestApp): Promise<World> {
   return { companyId, users, ids, tokens };
 }
 
+const tablesOf = new WeakMap<Db, Promise<string[]>>();
+
 /** The tables that hold company rows: every table with a company_id column, found, not listed. */
-async function companyTables(db: Db): Promise<string[]> {
-  const rows = await queryRows<{ table_name: string }>(
-    db,
-    sql`select table_name from information_schema.columns
-      where table_schema = 'public' and column_name = 'company_id' order by table_name`,
-  );
-  return rows.map((row) => row.table_name);
+function companyTables(db: Db): Promise<string[]> {
+  let tables = tablesOf.get(db);
+  if (!tables) {
+    tables = queryRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.columns
+        where table_schema = 'public' and column_name = 'company_id' order by table_name`,
+    ).then((rows) => rows.map((row) => row.table_name));
+    tablesOf.set(db, tables);
+  }
+  return tables;
 }
 
-/** Every row a company has, table by table, in a stable order: compare two to see any change. */
-export async function snapshotCompany(db: Db, companyId: string): Promise<Record<string, string>> {
-  const tables = await companyTables(db);
+/**
+ * Every row a company has, table by table, in a stable order: compare two to see any change.
+ * `hashed` gives each table's digest instead of its rows, for frequent comparisons.
+ */
+export async function snapshotCompany(
+  db: Db,
+  companyId: string,
+  options: { hashed?: boolean } = {},
+): Promise<Record<string, string>> {
+  const rows = (alias: string) => {
+    const all = sql`coalesce(string_agg(${sql.raw(alias)}::text, E'\n' order by ${sql.raw(alias)}::text), '')`;
+    return options.hashed ? sql`md5(${all})` : all;
+  };
   const selects = [
-    sql`select 'companies' as name, coalesce(string_agg(c::text, E'\n' order by c::text), '') as rows
-      from companies c where c.id = ${companyId}`,
-    ...tables.map(
+    sql`select 'companies' as name, ${rows('c')} as rows from companies c where c.id = ${companyId}`,
+    ...(await companyTables(db)).map(
       (table) =>
-        sql`select ${table} as name, coalesce(string_agg(r::text, E'\n' order by r::text), '') as rows
+        sql`select ${table} as name, ${rows('r')} as rows
           from ${sql.identifier(table)} r where r.company_id = ${companyId}`,
     ),
   ];
-  const rows = await queryRows<{ name: string; rows: string }>(db, sql.join(selects, sql` union all `));
-  return Object.fromEntries(rows.map((row) => [row.name, row.rows]));
+  const found = await queryRows<{ name: string; rows: string }>(db, sql.join(selects, sql` union all `));
+  return Object.fromEntries(found.map((row) => [row.name, row.rows]));
 }
 
 /** A UUID no record has. */
