@@ -191,6 +191,7 @@ export async function statement(
     upTo: dayBefore(request.from),
   });
   const openingBalance = -opening.reduce((sum, row) => sum + row.balance, 0);
+  await repo.sortLongStatementsInMemory(tx);
   const rows = await repo.linesInPeriod(
     tx,
     scope,
