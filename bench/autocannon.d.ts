@@ -26,7 +26,7 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: Request[];
   }
-  interface Result {
+  export interface Result {
     duration: number;
     errors: number;
     timeouts: number;

@@ -1,24 +1,31 @@
-import { Statement } from '@lintel/contracts';
+import { addDays, Statement } from '@lintel/contracts';
 import { createLetProperty } from './lib/api.ts';
 import type { Benchmark, Check, Figure } from './lib/benchmark.ts';
 import type { Sql } from './lib/databases.ts';
 import { timeRuns, type Latency } from './lib/stats.ts';
 
-/** Issue 6: a property statement over 100,000 ledger lines answers in < 300 ms on PostgreSQL. */
-const JOURNALS = 20_000;
+/**
+ * Issue 9: the statement of a property whose own account holds 100,000 ledger lines (one per rent
+ * payment, 100,000 journals of five lines: 500,000 lines in the company) answers in < 300 ms on
+ * PostgreSQL.
+ */
+const JOURNALS = 100_000;
 const LINES_PER_JOURNAL = 5;
 const TARGET_MS = 300;
-/** Three years of postings, the last one today (2026-11-23). */
-const SEED_FROM = '2023-11-24';
+/** Three years of postings, the last one today. */
 const SEED_DAYS = 1096;
+const today = new Date().toISOString().slice(0, 10);
+const SEED_FROM = addDays(today, 1 - SEED_DAYS);
+/** The statement screen opens on this month; a year and the whole account are the long ones. */
 const PERIODS = [
-  { name: 'last year', from: '2025-11-24', to: '2026-11-23' },
-  { name: 'whole range', from: SEED_FROM, to: '2026-11-23' },
+  { name: 'this month', from: `${today.slice(0, 8)}01`, to: today },
+  { name: 'last year', from: addDays(today, -364), to: today },
+  { name: 'whole account', from: SEED_FROM, to: today },
 ];
 const RENT = { amount: 100000, owner: -88500, agent: -6000, agencyRevenue: -4000, vat: -1500 };
 
 /**
- * Bulk seed straight into the database (posting 20,000 payments through the API would take the
+ * Bulk seed straight into the database (posting 100,000 payments through the API would take the
  * whole run): balanced rent journals of five lines each — trust bank in; owner, agent, agency and
  * VAT shares out, the split PRODUCT.md gives for 1,000.00 at 10% commission — spread over three
  * years. The deferred balance trigger still checks every journal at commit.
@@ -56,6 +63,8 @@ async function asApp<T>(sql: Sql, companyId: string, work: () => Promise<T>): Pr
     await sql(`select set_config('role', 'lintel_app', true), set_config('app.company_id', $1, true)`, [
       companyId,
     ]);
+    // As ledger/repo.ts sortLongStatementsInMemory does before the lines query.
+    await sql(`set local work_mem = '32MB'`);
     return await work();
   } finally {
     await sql('rollback');
@@ -82,9 +91,11 @@ export const statementBenchmark: Benchmark = {
       ]);
       await sql('analyze journals');
       await sql('analyze ledger_lines');
-      const [seeded] = await sql('select count(*)::int as lines from ledger_lines where company_id = $1', [
-        companyId,
-      ]);
+      const [seeded] = await sql(
+        `select count(*)::int as lines, (count(*) filter (where account = $2))::int as "propertyLines"
+         from ledger_lines where company_id = $1`,
+        [companyId, account],
+      );
       const periods = [];
       for (const period of PERIODS) {
         const params = [companyId, account, 'USD', period.from, period.to];
@@ -108,15 +119,17 @@ export const statementBenchmark: Benchmark = {
           plan: plan.map((row) => String(Object.values(row)[0])),
         });
       }
-      return { seededLines: Number(seeded!.lines), periods };
+      return { seededLines: Number(seeded!.lines), propertyLines: Number(seeded!.propertyLines), periods };
     });
 
-    const figures: Figure[] = [{ name: 'ledger lines seeded', value: reference.seededLines, unit: 'lines' }];
+    const figures: Figure[] = [
+      { name: "lines on the property's account", value: reference.propertyLines, unit: 'lines' },
+    ];
     const checks: Check[] = [
       {
         name: 'seeded lines',
-        pass: reference.seededLines === JOURNALS * LINES_PER_JOURNAL,
-        detail: `${reference.seededLines} lines in the company's ledger`,
+        pass: reference.seededLines === JOURNALS * LINES_PER_JOURNAL && reference.propertyLines === JOURNALS,
+        detail: `${reference.propertyLines} lines on the property's account, ${reference.seededLines} in the company's ledger`,
       },
     ];
     const target_ = target.kind === 'postgres' ? { below: TARGET_MS } : undefined;

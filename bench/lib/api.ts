@@ -3,6 +3,8 @@ import { Lease, Property, Session } from '@lintel/contracts';
 import type { Target } from './databases.ts';
 
 const PASSWORD = 'bench-horse-battery-staple';
+/** The demo company's logins (server/src/features/demo, seeded by the bench's server at start). */
+const DEMO_PASSWORD = 'LintelDemo1';
 
 export interface ApiReply {
   status: number;
@@ -65,6 +67,18 @@ async function signup(target: Target, address: string, name: string, company: un
     {},
   );
   return new ApiUser(target, Session.parse(expectStatus(reply, 201, 'signup')));
+}
+
+/** A demo user (e.g. `accountant@demo.test`) signed in with the demo password. */
+export async function signInDemo(target: Target, address: string): Promise<ApiUser> {
+  const reply = await send(
+    target,
+    'POST',
+    '/api/auth/login',
+    { email: address, password: DEMO_PASSWORD },
+    {},
+  );
+  return new ApiUser(target, Session.parse(expectStatus(reply, 200, `login as ${address}`)));
 }
 
 /** The admin invites a user with a role; the user signs up with the invitation code. */

@@ -14,14 +14,19 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** One database with the real server running on it. */
 export interface Target {
   kind: DatabaseKind;
+  /** PostgreSQL only: the server it runs on, for reference tools such as pgbench. */
+  postgres?: { host: string; port: number; user: string };
   /** The running server's base URL; it can change when `withSql` restarts the server. */
   baseUrl(): string;
+  /** CPU seconds the running server process has used (for CPU per request). */
+  serverCpuSeconds(): Promise<number>;
   /** Direct database access, e.g. for bulk seeding. */
   withSql<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+const POSTGRES_ADMIN_URL = `postgres://${POSTGRES_SERVER.user}@${POSTGRES_SERVER.host}:${POSTGRES_SERVER.port}/postgres`;
 const BENCH_DATABASE = 'lintel_bench';
 
 /**
@@ -40,6 +45,7 @@ async function openPglite(): Promise<Target> {
   return {
     kind: 'pglite',
     baseUrl: () => server!.baseUrl,
+    serverCpuSeconds: () => server!.cpuSeconds(),
     async withSql(work) {
       await server?.stop();
       server = undefined;
@@ -58,15 +64,27 @@ async function openPglite(): Promise<Target> {
   };
 }
 
-async function adminQuery(text: string) {
+async function asAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(POSTGRES_ADMIN_URL);
   await client.connect();
   try {
-    await client.query(text);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
+
+/** A statement on the PostgreSQL server outside any database (create / drop database). */
+export async function adminQuery(text: string): Promise<void> {
+  await asAdmin((client) => client.query(text));
+}
+
+/** The local PostgreSQL server's version, for results.json. */
+export const postgresVersion = () =>
+  asAdmin(
+    async (client) =>
+      (await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version,
+  );
 
 /** The local PostgreSQL, in a database created for the run and dropped after it. */
 async function openPostgres(): Promise<Target> {
@@ -85,7 +103,9 @@ async function openPostgres(): Promise<Target> {
   }
   return {
     kind: 'postgres',
+    postgres: POSTGRES_SERVER,
     baseUrl: () => server.baseUrl,
+    serverCpuSeconds: () => server.cpuSeconds(),
     withSql: (work) => work(async (text, params) => (await client.query<Row>(text, params)).rows),
     async close() {
       await server?.stop();

@@ -1,0 +1,134 @@
+import autocannon from 'autocannon';
+import { pageEnvelope, Property } from '@lintel/contracts';
+import { createLetProperty } from './lib/api.ts';
+import { rounded, type Benchmark, type Check, type Figure } from './lib/benchmark.ts';
+import type { Target } from './lib/databases.ts';
+import { inProcessSelectRate, openPgbench, type PgbenchRate } from './lib/pgbench.ts';
+
+/** Issue 9: the property list of a 10,000-property company under 50 clients, against pgbench -S. */
+const PROPERTIES = 10_000;
+const CLIENTS = 50;
+const SECONDS = 10;
+const WARM_UP_SECONDS = 2;
+const PAGE_SIZE = 25;
+const RATIO_TARGET = 0.5;
+const P99_TARGET_MS = 50;
+/** What the properties screen asks first: page 1 of 25, the default sort (by name). */
+const LIST_PATH = '/api/properties';
+const PropertyPage = pageEnvelope(Property);
+
+/**
+ * Bulk seed next to the one property made through the API: same owner and agent, names that do
+ * not follow insertion order (the list sorts by name), a mix of types and statuses.
+ */
+const SEED = `
+insert into properties (company_id, name, address, type, status, owner_id, agent_id, rent_cents, currency)
+select $1::uuid,
+       (array['Acacia', 'Baobab', 'Cedar', 'Jacaranda', 'Msasa', 'Mopane'])[1 + n % 6] || ' ' || ((n * 7919) % 100003),
+       n || ' Samora Machel Avenue, Harare',
+       (array['apartment', 'house', 'commercial'])[1 + n % 3],
+       (array['available', 'occupied', 'occupied', 'under_maintenance'])[1 + n % 4],
+       $2::uuid, $3::uuid, 50000 + (n % 50) * 1000, 'USD'
+from generate_series(1, $4::int) as n`;
+
+async function listUnderLoad(target: Target, authorization: string, seconds: number) {
+  const cpuBefore = await target.serverCpuSeconds();
+  const result = await autocannon({
+    url: `${target.baseUrl()}${LIST_PATH}`,
+    connections: CLIENTS,
+    duration: seconds,
+    headers: { authorization },
+  });
+  const requests = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
+  return { result, cpuMsPerRequest: (((await target.serverCpuSeconds()) - cpuBefore) * 1000) / requests };
+}
+
+export const propertyListBenchmark: Benchmark = {
+  name: 'property list',
+  async run(target) {
+    const { admin, agent, property } = await createLetProperty(target, 'Listing');
+    const companyId = admin.session.company._id;
+    const pglite = await target.withSql(async (sql) => {
+      await sql(SEED, [companyId, property.ownerId, agent.session.user._id, PROPERTIES - 1]);
+      await sql('analyze properties');
+      await sql('analyze owners');
+      await sql('analyze users');
+      return target.kind === 'pglite' ? inProcessSelectRate(sql, SECONDS) : undefined;
+    });
+
+    const first = PropertyPage.parse((await admin.call('GET', LIST_PATH)).body);
+    const names = first.data.map((row) => row.name);
+    const checks: Check[] = [
+      {
+        name: 'first page: 25 properties by name of 10,000',
+        pass:
+          first.data.length === PAGE_SIZE &&
+          first.meta.total === PROPERTIES &&
+          names.every((name, index) => index === 0 || names[index - 1]!.localeCompare(name) <= 0),
+        detail: `${first.data.length} rows, total ${first.meta.total}, first ${names[0]}, last ${names.at(-1)}`,
+      },
+    ];
+
+    // Warm: JIT, the pool's connections, cached plans and pages.
+    await listUnderLoad(target, admin.authorization, WARM_UP_SECONDS);
+    let reference: { name: string; rates: PgbenchRate[] };
+    let load: Awaited<ReturnType<typeof listUnderLoad>>;
+    if (target.postgres) {
+      // pgbench before and after the API run: the reference brackets it on a machine whose load moves.
+      const pgbench = await openPgbench(target.postgres);
+      try {
+        const before = await pgbench.selectRate(CLIENTS, SECONDS);
+        load = await listUnderLoad(target, admin.authorization, SECONDS);
+        const after = await pgbench.selectRate(CLIENTS, SECONDS);
+        reference = { name: `pgbench -S -c ${CLIENTS} -j 2 TPS`, rates: [before, after] };
+      } finally {
+        await pgbench.close();
+      }
+    } else {
+      load = await listUnderLoad(target, admin.authorization, SECONDS);
+      reference = { name: 'in-process select rate (pgbench -S query, 1 client)', rates: [pglite!] };
+    }
+
+    const api = load.result;
+    const referenceRate = reference.rates.reduce((sum, rate) => sum + rate.tps, 0) / reference.rates.length;
+    const requests = api.requests.average;
+    const statuses = Object.fromEntries(
+      Object.entries(api.statusCodeStats).map(([status, stats]) => [status, stats.count]),
+    );
+    checks.push({
+      name: 'every response 200',
+      pass:
+        Object.keys(statuses).every((status) => status === '200') && api.errors === 0 && api.timeouts === 0,
+      detail: `statuses ${JSON.stringify(statuses)}, ${api.errors} errors, ${api.timeouts} timeouts`,
+    });
+    const figures: Figure[] = [
+      { name: 'API requests per second', value: rounded(requests), unit: '/s' },
+      { name: reference.name, value: rounded(referenceRate), unit: '/s' },
+      {
+        name: 'API / reference rate',
+        value: Math.round((requests / referenceRate) * 1000) / 1000,
+        unit: '×',
+        ...(target.postgres && { target: { atLeast: RATIO_TARGET } }),
+      },
+      {
+        name: `server CPU per request${target.kind === 'pglite' ? ' (PGlite runs in it)' : ''}`,
+        value: Math.round(load.cpuMsPerRequest * 100) / 100,
+        unit: 'ms',
+      },
+      { name: 'latency p50', value: api.latency.p50, unit: 'ms' },
+      { name: 'latency p99', value: api.latency.p99, unit: 'ms', target: { below: P99_TARGET_MS } },
+    ];
+    return {
+      figures,
+      checks,
+      details: {
+        properties: PROPERTIES,
+        clients: CLIENTS,
+        seconds: SECONDS,
+        requests: api.requests,
+        latency: api.latency,
+        reference,
+      },
+    };
+  },
+};
