@@ -107,7 +107,7 @@ async function loginTimeToInteractive(browser: Browser, target: Target): Promise
       undefined,
       { polling: 'raf', timeout: SETTLE_LIMIT_MS },
     );
-    const enabledAt = (await enabled.jsonValue()) as number;
+    const enabledAt = await enabled.jsonValue();
     await scripts.settled();
     const lastLongTask = await page.evaluate(() =>
       Math.max(0, ...(window as unknown as { longTaskEnds: number[] }).longTaskEnds),
