@@ -117,8 +117,6 @@ export interface Slot {
   where: 'path' | 'query' | 'body';
   /** The field's own name (a body field's last key). */
   name: string;
-  /** The key it sits under in a body (e.g. `link` for `link.id`), if any. */
-  parent?: string;
   /** The path's fixed segment before a path parameter (`properties` for /properties/{id}). */
   segment?: string;
   key: string;
@@ -127,7 +125,6 @@ export interface Slot {
 /** Picks the id for a slot: the sweeps decide whose. */
 export type IdFor = (slot: Slot) => string;
 
-const today = () => todayIso();
 const DATE_NAMES = /Date$|^(from|to|asOf|date)$/;
 
 let emails = 0;
@@ -135,14 +132,14 @@ const run = randomBytes(4).toString('hex');
 
 /** A valid text for a field, by its name where the schema alone cannot say (dates, currencies). */
 function sampleText(name: string, schema: JsonSchema): string {
-  if (schema.format === 'date-time') return `${today()}T00:00:00.000Z`;
+  if (schema.format === 'date-time') return `${todayIso()}T00:00:00.000Z`;
   // Each email is new, so sign-ups and profile changes do not collide with an earlier one.
   if (schema.format === 'email' || /email$/i.test(name)) return `sweep-${run}-${(emails += 1)}@example.com`;
   if (schema.format === 'date' || DATE_NAMES.test(name)) {
     const shift: Record<string, number> = { endDate: 365, dueDate: 30, from: -365 };
-    return addDays(today(), shift[name] ?? 0);
+    return addDays(todayIso(), shift[name] ?? 0);
   }
-  if (name === 'period') return today().slice(0, 7);
+  if (name === 'period') return todayIso().slice(0, 7);
   if (/currenc/i.test(name)) return 'USD';
   if (/password/i.test(name)) return 'sweep-password-123';
   if (schema.pattern) {
@@ -176,11 +173,11 @@ export function exampleOf(
   schema: JsonSchema,
   idFor: IdFor,
   options: { full?: boolean } = {},
-  at: { name: string; parent?: string; key: string } = { name: '', key: '' },
+  at: { name: string; key: string } = { name: '', key: '' },
 ): unknown {
   const value = concrete(schema);
   if (at.name && isIdSlot(at.name, value, 'body')) {
-    const slot: Slot = { where: 'body', name: at.name, parent: at.parent, key: `body:${at.key}` };
+    const slot: Slot = { where: 'body', name: at.name, key: `body:${at.key}` };
     return value.type === 'array' ? [idFor(slot)] : idFor(slot);
   }
   if (value.const !== undefined) return value.const;
@@ -193,11 +190,7 @@ export function exampleOf(
         .filter(([key, child]) => options.full || required.has(key) || holdsId(key, child))
         .map(([key, child]) => [
           key,
-          exampleOf(child, idFor, options, {
-            name: key,
-            parent: at.name || undefined,
-            key: at.key ? `${at.key}.${key}` : key,
-          }),
+          exampleOf(child, idFor, options, { name: key, key: at.key ? `${at.key}.${key}` : key }),
         ]),
     );
   }
