@@ -40,10 +40,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t.close();
-  await away.app.close();
-  await away.database.close();
   rmSync(webRoot, { recursive: true, force: true });
+  await t?.close();
+  await away?.app.close();
+  await away?.database.close();
 });
 
 function expectSecurityHeaders(response: LightMyRequestResponse, api: boolean) {
