@@ -15,10 +15,8 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { formatMoney } from '@lintel/contracts';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { RecordPaymentButton } from '../../payments/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
@@ -130,11 +128,12 @@ export function AccountantHomePage() {
         }
         propertiesLink={{ to: `${HOME}/properties`, label: 'Properties' }}
       />
-      <ErrorAlert
-        message={error && toApiError(error, 'The dashboard figures could not be loaded.').message}
-        sx={{ mb: 2 }}
+      <KpiGrid
+        items={kpis}
+        loading={loading}
+        error={error}
+        errorText={'The dashboard figures could not be loaded.'}
       />
-      <KpiGrid items={kpis} loading={loading} />
       {!error && (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           <Grid size={{ xs: 12, lg: 8 }}>

@@ -12,10 +12,8 @@ import Grid from '@mui/material/Grid';
 import { formatMoney, MAINTENANCE_STATUS_LABELS } from '@lintel/contracts';
 import { SECTIONS } from '../../../app/sections.ts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useCompany } from '../../company/CompanyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
@@ -114,11 +112,12 @@ export function AdminHomePage() {
         actions={<DashboardCurrencyField value={currency ?? data?.currency} onChange={setCurrency} />}
         propertiesLink={{ to: PROPERTIES, label: 'Manage properties' }}
       />
-      <ErrorAlert
-        message={error && toApiError(error, 'The dashboard figures could not be loaded.').message}
-        sx={{ mb: 2 }}
+      <KpiGrid
+        items={kpis}
+        loading={loading}
+        error={error}
+        errorText={'The dashboard figures could not be loaded.'}
       />
-      <KpiGrid items={kpis} loading={loading} />
       {!error && (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           <Grid size={{ xs: 12, lg: 8 }}>

@@ -6,8 +6,6 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Grid from '@mui/material/Grid';
 import { formatMoney } from '@lintel/contracts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
@@ -96,11 +94,12 @@ export function AgentHomePage() {
       emptyText="No properties assigned to you yet"
       figures={
         <>
-          <ErrorAlert
-            message={error && toApiError(error, 'Your dashboard figures could not be loaded.').message}
-            sx={{ mb: 2 }}
+          <KpiGrid
+            items={kpis}
+            loading={loading}
+            error={error}
+            errorText={'Your dashboard figures could not be loaded.'}
           />
-          <KpiGrid items={kpis} loading={loading} />
           {!error && (
             <Grid container spacing={2} sx={{ mb: 3 }}>
               <Grid size={{ xs: 12, lg: 7 }}>

@@ -4,8 +4,6 @@ import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import Grid from '@mui/material/Grid';
 import { PROPERTY_TYPES } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { homeFor } from '../../../lib/roles.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useCompany } from '../../company/CompanyProvider.tsx';
@@ -58,11 +56,12 @@ export function GeneralDashboardPage() {
   return (
     <>
       <HomeHeader subtitle={`An overview of ${company?.name ?? 'your company'} and its properties.`} />
-      <ErrorAlert
-        message={error && toApiError(error, 'The company figures could not be loaded.').message}
-        sx={{ mb: 2 }}
+      <KpiGrid
+        items={kpis}
+        loading={loading}
+        error={error}
+        errorText={'The company figures could not be loaded.'}
       />
-      <KpiGrid items={kpis} loading={loading} />
       {!error && (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           <Grid size={{ xs: 12, md: 6 }}>

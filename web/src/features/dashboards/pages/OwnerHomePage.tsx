@@ -5,8 +5,6 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import Grid from '@mui/material/Grid';
 import { formatMoney } from '@lintel/contracts';
-import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { OwnerStatementCard } from '../../accounts/index.ts';
 import { useProperties } from '../../properties/PropertyProvider.tsx';
 import { EndingLeasesCard } from '../../leases/index.ts';
@@ -76,11 +74,12 @@ export function OwnerHomePage() {
       error={propertiesError}
       figures={
         <>
-          <ErrorAlert
-            message={error && toApiError(error, 'Your dashboard figures could not be loaded.').message}
-            sx={{ mb: 2 }}
+          <KpiGrid
+            items={kpis}
+            loading={loading}
+            error={error}
+            errorText={'Your dashboard figures could not be loaded.'}
           />
-          <KpiGrid items={kpis} loading={loading} />
           {!error && (
             <Grid container spacing={2} sx={{ mb: 3 }}>
               <Grid size={{ xs: 12, lg: 7 }}>
