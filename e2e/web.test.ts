@@ -197,7 +197,10 @@ describe('the session', () => {
     await signInThroughForm(page, 'accountant@demo.test');
     await page.waitForURL('**/accountant-dashboard');
     await page.getByRole('button', { name: 'Account' }).click();
+    // The page signs out even when the server refuses (SPEC §4): the server's answer is checked here.
+    const signedOut = page.waitForResponse('**/api/auth/logout');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    expect((await signedOut).status()).toBe(200);
     await page.waitForURL('**/login');
     for (const key of ['accessToken', 'refreshToken', 'user', 'companyId'])
       expect(await storage(page, key)).toBeNull();

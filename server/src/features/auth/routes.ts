@@ -4,7 +4,7 @@ import { route } from '../../lib/http.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { assertXsrf } from '../../plugins/security.ts';
 import { getCurrentUser } from '../users/index.ts';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { verifyAccessToken } from './tokens.ts';
 import { changePassword, login, logout, refresh, signup, type AuthDeps } from './service.ts';
 
@@ -44,10 +44,16 @@ export async function authRoutes(app: FastifyInstance, options: { cookieSecure: 
 
   route(app, authApi.logout, async (req, reply) => {
     const bearer = req.headers.authorization?.startsWith('Bearer ')
-      ? req.headers.authorization.slice(7)
+      ? req.headers.authorization.slice(7).trim()
       : undefined;
-    const identity = bearer ? await verifyAccessToken(bearer.trim(), deps.secret) : null;
-    await logout(deps, { refreshToken: req.cookies[REFRESH_COOKIE], familyId: identity?.familyId });
+    const refreshToken = req.cookies[REFRESH_COOKIE];
+    const cookieToken = req.cookies[ACCESS_COOKIE];
+    // Another site can make the browser send our cookies (and so sign the user out) but cannot set
+    // Authorization: without a Bearer token, a sign-out by cookie is a write like any other.
+    if (!bearer && (refreshToken || cookieToken)) assertXsrf(req);
+    const accessToken = bearer ?? cookieToken;
+    const identity = accessToken ? await verifyAccessToken(accessToken, deps.secret) : null;
+    await logout(deps, { refreshToken, familyId: identity?.familyId });
     clearSessionCookies(reply);
     return { status: 'success' as const };
   });

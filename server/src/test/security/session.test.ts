@@ -75,13 +75,17 @@ describe('session cookies', () => {
     const out = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: { cookie: cookieHeader(response) },
+      headers: { cookie: cookieHeader(response), 'x-xsrf-token': cookieNamed(response, 'XSRF-TOKEN').value },
     });
     expectStatus(out, 200);
     expect(cookieNamed(out, 'accessToken')).toMatchObject({ value: '', path: '/' });
     expect(cookieNamed(out, 'refreshToken')).toMatchObject({ value: '', path: '/api/auth' });
   });
 });
+
+/** What a request outside /api/auth carries: the access cookie without the refresh cookie. */
+const accessCookieOnly = (response: LightMyRequestResponse) =>
+  `accessToken=${cookieNamed(response, 'accessToken').value}; XSRF-TOKEN=${cookieNamed(response, 'XSRF-TOKEN').value}`;
 
 interface Operation {
   method: string;
@@ -144,6 +148,65 @@ describe('cross-site request forgery', () => {
       expect(response.statusCode, `${method} ${path}`).not.toBe(500);
       if (response.statusCode === 403) expect(response.json().message).not.toMatch(/XSRF/);
     }
+  });
+
+  it('refuses a sign-out by cookie without the header (the session lives on) and takes it with the header', async () => {
+    const session = await signInByCookie(t.app, admin.user.email);
+    const token = cookieNamed(session, 'XSRF-TOKEN').value;
+    const refreshToken = cookieNamed(session, 'refreshToken').value;
+    const logout = (cookies: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookies, ...headers } });
+    // Both cookies (as the browser sends them to /api/auth), and the access cookie alone.
+    for (const cookies of [cookieHeader(session), accessCookieOnly(session)]) {
+      const badHeaders: Record<string, string>[] = [
+        {},
+        { 'x-xsrf-token': `${token.slice(1)}x` },
+        { 'x-xsrf-token': '' },
+      ];
+      for (const headers of badHeaders) {
+        const refused = await logout(cookies, headers);
+        expect(expectStatus(refused, 403).message).toBe(
+          'Missing or invalid XSRF token. Reload the page and try again.',
+        );
+        expect(refused.cookies.filter((c) => c.name !== 'XSRF-TOKEN')).toEqual([]);
+      }
+    }
+    const stillAlive = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken },
+    });
+    expect(expectStatus(stillAlive, 200).refreshToken).toBeTruthy();
+
+    // The refresh above rotated the token, so the session is now named by the new pair.
+    const next = `refreshToken=${cookieNamed(stillAlive, 'refreshToken').value}; XSRF-TOKEN=${token}`;
+    expectStatus(await logout(next, { 'x-xsrf-token': token }), 200);
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: cookieNamed(stillAlive, 'refreshToken').value },
+    });
+    expectStatus(revoked, 401);
+  });
+
+  it('revokes the session an access cookie names when it is the only cookie sent with the header', async () => {
+    const session = await signInByCookie(t.app, admin.user.email);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: {
+        cookie: accessCookieOnly(session),
+        'x-xsrf-token': cookieNamed(session, 'XSRF-TOKEN').value,
+      },
+    });
+    expectStatus(out, 200);
+    const refreshToken = cookieNamed(session, 'refreshToken').value;
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken },
+    });
+    expectStatus(refresh, 401);
   });
 
   it('refuses a refresh by cookie without the header, and takes an API client’s Bearer write without one', async () => {
