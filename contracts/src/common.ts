@@ -21,6 +21,12 @@ export const PageMeta = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /**
+   * Set when the list stopped counting (see the server's LIST_COUNT_LIMIT): at least `total` rows
+   * match, maybe more. Counting every match of a 10,000-row list on each page costs more than
+   * the page itself.
+   */
+  totalIsLowerBound: z.literal(true).optional(),
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 

@@ -46,12 +46,17 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
 export const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
 export const okPage = <T>(
-  page: { items: T[]; total: number },
+  page: { items: T[]; total: number; totalIsLowerBound?: boolean },
   query: { page: number; pageSize: number },
 ) => ({
   status: 'success' as const,
   data: page.items,
-  meta: { page: query.page, pageSize: query.pageSize, total: page.total } satisfies PageMeta,
+  meta: {
+    page: query.page,
+    pageSize: query.pageSize,
+    total: page.total,
+    ...(page.totalIsLowerBound && { totalIsLowerBound: true as const }),
+  } satisfies PageMeta,
 });
 
 export const toIso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -6,13 +6,14 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import type { PageMeta } from '@lintel/contracts';
 import type { GridQueryState } from './use-grid-query-state.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
 /** What a list hook returns that the grid shows: one page of rows and the total. */
 interface ListResult<R> {
-  data?: { data: R[]; meta: { total: number } };
+  data?: { data: R[]; meta: Pick<PageMeta, 'total' | 'totalIsLowerBound'> };
   error: Error | null;
   isPending: boolean;
   isFetching: boolean;
@@ -54,6 +55,9 @@ export function ServerDataGrid<R extends GridValidRowModel & { _id: string }>({
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const total = list.data?.meta.total ?? 0;
+  // A long list stops counting (server LIST_COUNT_LIMIT): "1–25 of more than 1,000", and next
+  // stays enabled, since at least that many rows exist past this page.
+  const isLowerBound = list.data?.meta.totalIsLowerBound === true;
   const isEmpty = !error && isQueried && !list.isPending && !list.isPlaceholderData && total === 0;
 
   return (
@@ -88,7 +92,14 @@ export function ServerDataGrid<R extends GridValidRowModel & { _id: string }>({
             rows={list.data?.data ?? []}
             columns={columns}
             getRowId={(row) => row._id}
-            rowCount={total}
+            rowCount={isLowerBound ? -1 : total}
+            {...(isLowerBound && {
+              paginationMeta: { hasNextPage: true },
+              localeText: {
+                paginationDisplayedRows: ({ from, to }) =>
+                  `${from.toLocaleString()}–${to.toLocaleString()} of more than ${total.toLocaleString()}`,
+              },
+            })}
             loading={list.isFetching}
             paginationMode="server"
             pageSizeOptions={PAGE_SIZES}

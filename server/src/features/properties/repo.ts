@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { containsPattern } from '../../lib/list-query.ts';
+import { boundedTotal, containsPattern, countedRows, countLimitFor } from '../../lib/list-query.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
@@ -70,30 +70,33 @@ export async function listProperties(
   ctx: Pick<Ctx, 'companyId'>,
   filter: PropertyFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: PropertyView[]; total: number }> {
+): Promise<{ items: PropertyView[]; total: number; totalIsLowerBound: boolean }> {
   const where = conditions(ctx, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
+  const offset = (page.page - 1) * page.pageSize;
   const matching = tx
-    .select({ total: count() })
+    .select({ one: sql`1` })
     .from(properties)
     .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .where(where);
-  // The total rides on the page's rows (one statement, not two); only a page past the end needs
-  // its own count.
+    .where(where)
+    .limit(countLimitFor(offset))
+    .as('matching');
+  // The count rides on the page's rows (one statement, not two); only a page past the end needs
+  // its own.
   const rows = await tx
-    .select({ ...view, total: sql<number>`(${matching})`.mapWith(Number) })
+    .select({ ...view, counted: countedRows(matching) })
     .from(properties)
     .leftJoin(owners, eq(owners.id, properties.ownerId))
     .leftJoin(agents, eq(agents.id, properties.agentId))
     .where(where)
     .orderBy(order, asc(properties.id))
     .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const items = rows.map(({ total: _total, ...item }) => item);
-  if (rows.length > 0) return { items, total: rows[0]!.total };
-  if (page.page === 1) return { items, total: 0 };
-  const [totals] = await matching;
-  return { items, total: totals?.total ?? 0 };
+    .offset(offset);
+  const items = rows.map(({ counted: _counted, ...item }) => item);
+  if (rows.length > 0) return { items, ...boundedTotal(rows[0]!.counted, offset) };
+  if (page.page === 1) return { items, total: 0, totalIsLowerBound: false };
+  const [totals] = await tx.select({ counted: count() }).from(matching);
+  return { items, ...boundedTotal(totals?.counted ?? 0, offset) };
 }
 
 export async function findProperty(

@@ -3,7 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, Property } from '@lintel/contracts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, properties } from '../../db/schema/index.ts';
+import { systemTransact } from '../../db/scope.ts';
+import { LIST_COUNT_LIMIT } from '../../lib/list-query.ts';
 import {
   addMember,
   cookieHeader,
@@ -934,6 +936,41 @@ describe('properties API', () => {
         400,
         /^Sort must be/,
       );
+    });
+
+    it(`counts exactly up to ${LIST_COUNT_LIMIT} rows past the page, then gives a lower bound`, async () => {
+      const big = await signupAdmin(t.app, 'Bianca Bulk');
+      const count = LIST_COUNT_LIMIT + 30;
+      await systemTransact(t.database.db, (tx) =>
+        tx.insert(properties).values(
+          Array.from({ length: count }, (_, index) => ({
+            companyId: big.company._id,
+            name: `Bulk ${String(index).padStart(5, '0')}`,
+            address: `${index} Bulk Road`,
+            type: 'house' as const,
+          })),
+        ),
+      );
+      const meta = async (query: string) =>
+        expectStatus(await call(big, 'GET', `/api/properties?${query}`), 200);
+      // Page 1 counts 1,001 rows and stops: "more than 1,000".
+      const first = await meta('pageSize=25');
+      expect(first.meta).toEqual({ page: 1, pageSize: 25, total: LIST_COUNT_LIMIT, totalIsLowerBound: true });
+      expect(first.data[0].name).toBe('Bulk 00000');
+      // Near the end the window reaches past the last row: exact again.
+      const last = await meta(`page=${Math.ceil(count / 25)}&pageSize=25`);
+      expect(last.meta).toEqual({ page: Math.ceil(count / 25), pageSize: 25, total: count });
+      expect(last.data.at(-1).name).toBe(`Bulk ${String(count - 1).padStart(5, '0')}`);
+      // A filter that matches fewer rows is exact, and past the end still gives the total.
+      expect((await meta('q=Bulk 010')).meta).toEqual({ page: 1, pageSize: 25, total: 30 });
+      expect((await meta('q=Bulk 010&page=5')).meta).toEqual({ page: 5, pageSize: 25, total: 30 });
+      // Another company's list is not touched by any of it.
+      expect((await meta('pageSize=25')).meta.total).toBe(LIST_COUNT_LIMIT);
+      expect(expectStatus(await call(admin, 'GET', '/api/properties?pageSize=100'), 200).meta).toEqual({
+        page: 1,
+        pageSize: 100,
+        total: 8,
+      });
     });
   });
 

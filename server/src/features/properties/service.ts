@@ -54,7 +54,7 @@ async function list(tx: Tx, ctx: Ctx, query: PropertyQuery, extra: repo.Property
     },
     { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'name') },
   );
-  return { items: page.items.map(toProperty), total: page.total };
+  return { ...page, items: page.items.map(toProperty) };
 }
 
 export const listProperties = (ctx: Ctx, query: PropertyQuery) => transact(ctx, (tx) => list(tx, ctx, query));
