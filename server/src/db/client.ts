@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
 
@@ -168,4 +168,60 @@ export async function queryRows<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const result = await tx.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/** Drizzle's own words for a transaction's settings (`isolation level …`, `read only`, …). */
+function transactionSettings(config: PgTransactionConfig | undefined): string {
+  if (!config) return '';
+  return [
+    config.isolationLevel && `isolation level ${config.isolationLevel}`,
+    config.accessMode,
+    config.deferrable === undefined ? undefined : config.deferrable ? 'deferrable' : 'not deferrable',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * A transaction whose BEGIN carries `firstStatement` (parameter-free SQL, e.g. the company scope).
+ * On PostgreSQL they go as one simple-protocol query: one round trip instead of two on every
+ * scoped request. Drizzle's own `transaction` sends BEGIN alone, so this builds its transaction
+ * objects around a pooled client the same way `NodePgSession.transaction` does. PGlite runs in
+ * process, where a round trip costs nothing.
+ */
+export async function transactionStartingWith<T>(
+  db: Db,
+  firstStatement: string,
+  work: (tx: Tx) => Promise<T>,
+  config?: PgTransactionConfig,
+): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql.raw(firstStatement));
+      return work(tx);
+    }, config);
+  }
+  const { dialect, _: relations } = db as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    _: ConstructorParameters<typeof NodePgSession>[2] & object;
+  };
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const session = new NodePgSession(client, dialect, relations);
+    const tx = new NodePgTransaction(dialect, session, relations) as unknown as Tx;
+    await client.query(`begin ${transactionSettings(config)}; ${firstStatement}`);
+    try {
+      const result = await work(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    }
+  } finally {
+    // A client whose rollback failed is in an unknown state: the pool discards it.
+    client.release(broken);
+  }
 }

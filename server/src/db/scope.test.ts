@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInput, createTestApp, type TestApp } from '../test/harness.ts';
 import { companies, properties } from './schema/index.ts';
+import { queryRows, type Tx } from './client.ts';
 import { systemTransact, transact } from './scope.ts';
 
 /**
@@ -75,5 +76,57 @@ describe('transact (row-level security)', () => {
     const [settings] = (result as { rows: { company: string | null; role: string }[] }).rows;
     expect(settings?.company ?? '').toBe('');
     expect(settings?.role).not.toBe('lintel_app');
+  });
+
+  const settingsOf = (tx: Tx) =>
+    queryRows<{ company: string; role: string; isolation: string; readOnly: string }>(
+      tx,
+      sql`select current_setting('app.company_id', true) as company, current_user as role,
+             current_setting('transaction_isolation') as isolation,
+             current_setting('transaction_read_only') as "readOnly"`,
+    );
+
+  it('starts scoped, with the transaction settings asked for', async () => {
+    const [plain] = await transact(scopedTo(companyA), settingsOf);
+    expect(plain).toEqual({
+      company: companyA,
+      role: 'lintel_app',
+      isolation: 'read committed',
+      readOnly: 'off',
+    });
+    const [snapshot] = await transact(scopedTo(companyB), settingsOf, {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+    expect(snapshot).toEqual({
+      company: companyB,
+      role: 'lintel_app',
+      isolation: 'repeatable read',
+      readOnly: 'on',
+    });
+  });
+
+  it('rolls back everything when the work throws, and the connection serves the next one clean', async () => {
+    await expect(
+      transact(scopedTo(companyA), async (tx) => {
+        await tx
+          .insert(properties)
+          .values({ companyId: companyA, name: 'Rolled back', address: 'x', type: 'house' });
+        throw new Error('work failed');
+      }),
+    ).rejects.toThrow('work failed');
+    const names = await transact(scopedTo(companyA), (tx) =>
+      tx.select({ name: properties.name }).from(properties),
+    );
+    expect(names.map((row) => row.name)).not.toContain('Rolled back');
+    const [after] = await systemTransact(t.database.db, settingsOf);
+    expect(after?.company ?? '').toBe('');
+    expect(after?.role).not.toBe('lintel_app');
+  });
+
+  it('refuses a company scope that is not a company id', async () => {
+    await expect(transact(scopedTo("x'); drop table properties; --"), async () => 1)).rejects.toThrow(
+      'A company scope needs a company id',
+    );
   });
 });

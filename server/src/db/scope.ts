@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
-import type { Db, Tx } from './client.ts';
+import { transactionStartingWith, type Db, type Tx } from './client.ts';
 
 /** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
 export interface Ctx {
@@ -16,18 +16,21 @@ export interface Ctx {
  * The one way company-scoped work reaches the database: a transaction running as lintel_app
  * with app.company_id set, so row-level security hides every other company's rows.
  */
-export function transact<T>(
+export async function transact<T>(
   ctx: Pick<Ctx, 'db' | 'companyId'>,
   work: (tx: Tx) => Promise<T>,
   /** E.g. one repeatable-read snapshot for a read spanning many tables (an export). */
   config?: PgTransactionConfig,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', 'lintel_app', true), set_config('app.company_id', ${ctx.companyId}, true)`,
-    );
-    return work(tx);
-  }, config);
+  // Inlined rather than bound, so BEGIN and the scope travel as one simple query; a company id
+  // only ever comes from a verified token, and is checked here all the same.
+  if (!isUuid(ctx.companyId)) throw new Error('A company scope needs a company id');
+  return transactionStartingWith(
+    ctx.db,
+    `select set_config('role', 'lintel_app', true), set_config('app.company_id', '${ctx.companyId}', true)`,
+    work,
+    config,
+  );
 }
 
 /**
