@@ -99,6 +99,8 @@ export const ledgerLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Migration 0008 adds INCLUDE (amount_cents), which Drizzle cannot declare: statement sums
+    // and page choices are index-only scans.
     index('ledger_lines_account_idx').on(t.companyId, t.account, t.currency, t.entryDate, t.seq),
     index('ledger_lines_journal_idx').on(t.journalId),
   ],
