@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Ctx } from '../db/scope.ts';
-import { ACCESS_COOKIE, findSessionState, verifyAccessToken, type Identity } from '../features/auth/index.ts';
+import {
+  ACCESS_COOKIE,
+  startSessionStates,
+  verifyAccessToken,
+  type Identity,
+} from '../features/auth/index.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { assertXsrf } from './security.ts';
 
@@ -37,13 +42,14 @@ async function identify(req: FastifyRequest, secret: Uint8Array): Promise<Identi
 /** The only place the company comes from: the verified access token, never the request body. */
 export const tenantPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('ctx', null as unknown as Ctx);
+  const sessionStates = await startSessionStates(app.database);
+  app.addHook('preClose', () => sessionStates.stop());
   app.addHook('onRequest', async (req) => {
     if (req.routeOptions.config.access !== 'session') return;
     const identity = await identify(req, app.signingSecret);
-    // Deactivation and password changes bump the user's token version: older tokens end here,
-    // before their 15 minutes are up. Read by user id alone, outside any company scope.
-    const state = await findSessionState(app.database.db, identity.userId);
-    if (!state?.isActive || state.tokenVersion !== identity.tokenVersion) {
+    // Deactivation, role and password changes bump the user's token version: older tokens end
+    // here, before their 15 minutes are up. Read by user id alone, outside any company scope.
+    if (!(await sessionStates.allows(identity.userId, identity.tokenVersion))) {
       throw unauthorized(SESSION_ENDED);
     }
     req.ctx = {

@@ -27,6 +27,7 @@ import {
 import { bindOwnerUser } from '../owners/index.ts';
 import { beginLoginAttempt } from './login-throttle.ts';
 import * as repo from './repo.ts';
+import { forgetSessionState } from './session-states.ts';
 import { REFRESH_TOKEN_DAYS, signAccessToken } from './tokens.ts';
 
 export interface AuthDeps {
@@ -262,6 +263,7 @@ export async function changePassword(
       throw unprocessable('WRONG_PASSWORD', 'Your current password is not correct.');
     }
     const updated = await updateUserColumns(tx, ctx, user.id, { passwordHash, bumpTokenVersion: true });
+    forgetSessionState(ctx.db, user.id);
     await repo.revokeUserRefreshTokens(tx, user.id);
     await recordAudit(tx, auditActor(ctx), {
       action: 'user.password_changed',
@@ -274,5 +276,3 @@ export async function changePassword(
 
 /** Deactivation: every refresh token the user holds stops working at once. */
 export const revokeUserSessions = (tx: Tx, userId: string) => repo.revokeUserRefreshTokens(tx, userId);
-
-export { findSessionState } from './repo.ts';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema/index.ts';
@@ -101,6 +101,24 @@ describe('ending sessions: deactivation and password change', () => {
       const agent = await addMember(t.app, admin, 'agent');
       await t.database.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, agent.user._id));
       expectEnded(await me(agent.token));
+    });
+
+    // The server remembers a user's session state once read; a change made behind the app's back
+    // (a hand-run UPDATE) still reaches it through the users trigger's NOTIFY, not after minutes.
+    it('a hand-run UPDATE ends a session the server already remembers', async () => {
+      const agent = await addMember(t.app, admin, 'agent');
+      expectStatus(await me(agent.token), 200);
+      await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, agent.user._id));
+      await expect.poll(async () => (await me(agent.token)).statusCode, { timeout: 3000 }).toBe(401);
+      expectEnded(await me(agent.token));
+
+      const other = await addMember(t.app, admin, 'agent');
+      expectStatus(await me(other.token), 200);
+      await t.database.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, other.user._id));
+      await expect.poll(async () => (await me(other.token)).statusCode, { timeout: 3000 }).toBe(401);
     });
   });
 

@@ -17,7 +17,7 @@ import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
-import { revokeUserSessions } from '../auth/index.ts';
+import { forgetSessionState, revokeUserSessions } from '../auth/index.ts';
 import { findOwner } from '../owners/index.ts';
 import { toPendingInvitation, toPreferences, toUser } from './dto.ts';
 import * as repo from './repo.ts';
@@ -134,6 +134,7 @@ export const updateUser = (ctx: Ctx, userId: string, input: UserUpdateInput): Pr
       // A role change also ends old tokens: they carry the old role.
       bumpTokenVersion: deactivating || role !== before.role,
     });
+    forgetSessionState(ctx.db, before.id);
     if (deactivating) await revokeUserSessions(tx, before.id);
     const action = deactivating
       ? 'user.deactivated'

@@ -156,6 +156,23 @@ describe.skipIf(!process.env.DATABASE_URL)(
       }
     });
 
+    it('ends a session on B when the user is deactivated on A, though B remembers it as active', async () => {
+      const onB = await signIn(b, co.other.user.email);
+      expect(onB.status).toBe(200);
+      expect((await call(b, 'GET', '/api/auth/me', { token: onB.body.token })).status).toBe(200);
+      const deactivated = await call(a, 'PATCH', `/api/users/${co.other.user._id}`, {
+        token: co.admin.token,
+        body: { active: false },
+      });
+      expect(deactivated.status).toBe(200);
+      // B heard it through the database's NOTIFY: no restart, no 15-minute token expiry.
+      await expect
+        .poll(async () => (await call(b, 'GET', '/api/auth/me', { token: onB.body.token })).status, {
+          timeout: 3000,
+        })
+        .toBe(401);
+    });
+
     it('counts sign-in failures on A and B together: ten across both lock the account on both', async () => {
       const email = co.agent.user.email;
       for (let n = 0; n < 5; n += 1) {
