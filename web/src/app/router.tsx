@@ -6,7 +6,7 @@ import { lazyPage } from './lazy-page.tsx';
 import { RootProviders } from './RootProviders.tsx';
 
 // Every page is its own chunk (SPEC §2: pages load on demand); so is the signed-in shell.
-const AppShell = lazyPage(() => import('./layout/AppShell.tsx'), 'AppShell');
+const SignedInLayout = lazyPage(() => import('./layout/SignedInLayout.tsx'), 'SignedInLayout');
 const LandingPage = lazyPage(() => import('../features/landing/pages/LandingPage.tsx'), 'LandingPage');
 const LoginPage = lazyPage(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
 const SignupPage = lazyPage(() => import('../features/auth/pages/SignupPage.tsx'), 'SignupPage');
@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
       { path: '/signup', element: <SignupPage /> },
       { path: '/admin-signup', element: <AdminSignupPage /> },
       {
-        element: <AppShell />,
+        element: <SignedInLayout />,
         children: [
           { path: '/dashboard', element: guarded(<GeneralDashboardPage />) },
           dashboard('/admin-dashboard', 'admin', <AdminHomePage />, [

@@ -1,8 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { User, type SignupInput } from '@lintel/contracts';
+import type { SignupInput, User } from '@lintel/contracts';
 import { AUTH_ERROR_EVENT } from '../../lib/auth-events.ts';
-import { api, refreshAccessToken, toApiError } from '../../lib/http.ts';
 import { homeFor } from '../../lib/roles.ts';
 import { sessionStore } from '../../lib/session-storage.ts';
 
@@ -31,30 +30,17 @@ export function useAuth(): AuthContextValue {
 
 const signedOut: AuthState = { user: null, loading: false, isAuthenticated: false, error: null };
 
-async function fetchCurrentUser(): Promise<User> {
-  const { data } = await api.get<{ user?: unknown }>('/auth/me', { skipAuthHandling: true });
-  return User.parse(data.user);
-}
+/**
+ * The server calls, loaded with the first one made: a visitor with no stored session gets the
+ * sign-in page without the HTTP client and the contracts. A failed load reads as `failure`.
+ */
+const loadSessionApi = (failure: string) =>
+  import('./session-api.ts').catch(() => {
+    throw new Error(failure);
+  });
 
 /** SPEC §4: start-up failure sends to /login, except on a payments page or /login itself. */
 const staysPutOnFailedStart = (pathname: string) => pathname.includes('/payments') || pathname === '/login';
-
-/**
- * SPEC §5: a session answer without an access token is a failure. A user the contract does not
- * recognise is no server message either: the caller's generic failure (SPEC §8), not a parser dump.
- */
-function takeSession(
-  data: { token?: string; refreshToken?: string; user?: unknown } | undefined,
-  failure: string,
-): User {
-  if (!data?.token) throw new Error('No access token received');
-  const parsed = User.safeParse(data.user);
-  if (!parsed.success) throw new Error(failure);
-  const user = parsed.data;
-  sessionStore.saveTokens({ token: data.token, refreshToken: data.refreshToken });
-  sessionStore.saveUser(user);
-  return user;
-}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(() =>
@@ -71,14 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const startPath = window.location.pathname;
     void (async () => {
       try {
-        let user: User;
-        try {
-          user = await fetchCurrentUser();
-        } catch {
-          await refreshAccessToken();
-          user = await fetchCurrentUser();
-        }
-        sessionStore.saveUser(user);
+        const { validateStoredSession } = await loadSessionApi('Session check failed');
+        const user = await validateStoredSession();
         if (!cancelled) setState({ user, loading: false, isAuthenticated: true, error: null });
       } catch {
         sessionStore.clear();
@@ -105,37 +85,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (email: string, password: string) => {
-      try {
-        const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/login', {
-          email,
-          password,
-        });
-        const user = takeSession(data, 'Login failed');
-        setState({ user, loading: false, isAuthenticated: true, error: null });
-        void navigate(homeFor(user.role), { replace: true });
-        return user;
-      } catch (error) {
-        throw toApiError(error, 'Login failed');
-      }
+      const { signIn } = await loadSessionApi('Login failed');
+      const user = await signIn(email, password);
+      setState({ user, loading: false, isAuthenticated: true, error: null });
+      void navigate(homeFor(user.role), { replace: true });
+      return user;
     },
     [navigate],
   );
 
   const signup = useCallback(async (input: SignupInput) => {
-    try {
-      const { data } = await api.post<{ token?: string; user?: unknown }>('/auth/signup', input);
-      const user = takeSession(data, 'Signup failed');
-      setState({ user, loading: false, isAuthenticated: true, error: null });
-      return user;
-    } catch (error) {
-      throw toApiError(error, 'Signup failed');
-    }
+    const { signUp } = await loadSessionApi('Signup failed');
+    const user = await signUp(input);
+    setState({ user, loading: false, isAuthenticated: true, error: null });
+    return user;
   }, []);
 
   // SPEC §4: logout clears the session even if the server call fails, then goes to /login.
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      const { signOut } = await loadSessionApi('Logout failed');
+      await signOut();
     } catch (error) {
       console.warn('Logout request failed', error);
     } finally {

@@ -1,20 +1,19 @@
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { LoginInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
-import { FormTextField } from '../../../components/FormTextField.tsx';
+import { FormOutlinedField } from '../../../components/FormOutlinedField.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useClearOnEdit, useFormFailure } from '../../../components/use-form-failure.ts';
 import { INVITATION_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
+import { loginResolver } from '../login-resolver.ts';
 
 export function LoginPage() {
   const auth = useAuth();
   const { control, handleSubmit, watch, formState } = useForm({
-    resolver: zodResolver(LoginInput),
+    resolver: loginResolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
@@ -37,7 +36,7 @@ export function LoginPage() {
     >
       <Stack component="form" noValidate onSubmit={(event) => void handleLogin(event)} spacing={2.5}>
         <ErrorAlert message={failure ?? auth.error} />
-        <FormTextField
+        <FormOutlinedField
           control={control}
           name="email"
           label="Email"
@@ -45,7 +44,7 @@ export function LoginPage() {
           autoComplete="email"
           autoFocus
         />
-        <FormTextField
+        <FormOutlinedField
           control={control}
           name="password"
           label="Password"

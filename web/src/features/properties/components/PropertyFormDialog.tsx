@@ -15,7 +15,8 @@ import {
   type PropertyUpdateInput,
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { fieldMessage, FormTextField } from '../../../components/FormTextField.tsx';
+import { fieldMessage } from '../../../components/form-field-binding.ts';
+import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
