@@ -30,7 +30,9 @@ async function pdfText(download: Download): Promise<string> {
 }
 
 interface InvoiceRow {
+  _id: string;
   number: string | null;
+  currency: string;
   status: string;
   subtotal: number;
   vat: number;
@@ -91,5 +93,32 @@ describe('written invoices, end to end', () => {
     expect(text).toContain(number);
     expect(text).toContain(total);
     expect(text).toContain(client);
+  });
+
+  it("the overdue-invoice notice's link opens that invoice; an unknown one says it is not found", async () => {
+    const session = await apiSignIn(app.baseUrl, 'accountant@demo.test');
+    const overdue = (await (
+      await fetch(`${app.baseUrl}/api/invoices?overdue=true`, {
+        headers: { authorization: `Bearer ${session.token}` },
+      })
+    ).json()) as { data: InvoiceRow[] };
+    const invoice = overdue.data[0];
+    expect(invoice, 'the demo company’s overdue invoice').toBeDefined();
+
+    const page = await newPage(browser, app.baseUrl);
+    await signInThroughForm(page, 'accountant@demo.test');
+    await page.waitForURL('**/accountant-dashboard');
+    // The link as server/src/features/notifications/jobs.ts writes it.
+    await page.goto(`/accountant-dashboard/written-invoices?open=${invoice!._id}`);
+    const dialog = page.getByRole('dialog', { name: `Invoice ${invoice!.number}` });
+    await expect.poll(() => dialog.textContent()).toContain(formatMoney(invoice!.total, invoice!.currency));
+    expect(await dialog.getByText('Overdue').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`/accountant-dashboard/written-invoices?open=${randomUUID()}`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Invoice not found\./);
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

@@ -34,6 +34,10 @@ export function useInvoices(query: InvoiceListQuery) {
   });
 }
 
+/** One invoice, e.g. the one a notification links to (`?open=<id>`). */
+export const fetchInvoice = (id: string) =>
+  request(invoicesApi.get, { params: { id } }).then((reply) => reply.data);
+
 function useInvoiceMutation<V>(send: (variables: V) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({

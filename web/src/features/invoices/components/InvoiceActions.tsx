@@ -7,7 +7,7 @@ import type { Invoice } from '@lintel/contracts';
 
 export type InvoiceAction = 'edit' | 'issue' | 'markPaid' | 'void' | 'voidReissue' | 'pdf';
 
-const LABELS: Record<InvoiceAction, string> = {
+export const INVOICE_ACTION_LABELS: Record<InvoiceAction, string> = {
   edit: 'Edit draft',
   issue: 'Issue',
   markPaid: 'Mark paid',
@@ -57,7 +57,7 @@ export function InvoiceActions({
               onAction(action, invoice);
             }}
           >
-            {LABELS[action]}
+            {INVOICE_ACTION_LABELS[action]}
           </MenuItem>
         ))}
       </Menu>

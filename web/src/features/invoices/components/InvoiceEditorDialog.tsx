@@ -26,6 +26,7 @@ import {
   type InvoiceFormOutput,
   type InvoiceFormValues,
 } from '../invoice-form.ts';
+import { InvoiceTotalsList } from './InvoiceTotalsList.tsx';
 
 const CLIENT_TYPE_LABELS: Record<InvoiceClientType, string> = {
   owner: 'Owner',
@@ -265,29 +266,11 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
         </Stack>
         <Box sx={{ ...full, justifySelf: 'end', minWidth: 240 }} aria-label="Totals" role="group">
           {totals ? (
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 3, m: 0 }}
-            >
-              <Typography component="dt" color="text.secondary">
-                Subtotal
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
-                {money(totals.subtotal)}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                VAT
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'right' }}>
-                {money(totals.vat)}
-              </Typography>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                Total
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}>
-                {money(totals.total)}
-              </Typography>
-            </Box>
+            <InvoiceTotalsList
+              subtotal={money(totals.subtotal)}
+              vat={money(totals.vat)}
+              total={money(totals.total)}
+            />
           ) : (
             <Typography color="error">The total is too large.</Typography>
           )}

@@ -24,11 +24,13 @@ const page = (data: unknown[]) => ({
 
 let server: MockServer;
 
-function render(role: Role) {
+const PAGE = '/accountant-dashboard/written-invoices';
+
+function render(role: Role, path = PAGE) {
   auth.user = makeUser({ role });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderAt(
-    '/accountant-dashboard/written-invoices',
+    path,
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <WrittenInvoicesPage />
@@ -142,6 +144,72 @@ describe('WrittenInvoicesPage', () => {
       status: 'completed',
       currency: 'USD',
     });
+  });
+
+  it('opens the invoice a notification links to (?open=) and drops the link when its dialog closes', async () => {
+    const overdue = makeInvoice({ isOverdue: true, notes: 'Thank you' });
+    server.on('GET', '/invoices', page([]));
+    server.on('GET', `/invoices/${overdue._id}`, ok(overdue));
+    const { router } = render('accountant', `${PAGE}?open=${overdue._id}`);
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    expect(within(dialog).getByText('Acme Holdings')).toBeInTheDocument();
+    expect(within(dialog).getByText('Overdue')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 Nov 2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('30 Nov 2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('Thank you')).toBeInTheDocument();
+    const lines = within(dialog).getByRole('table', { name: 'Invoice lines' });
+    expect(
+      within(lines)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DescriptionQuantityUnit priceAmount', 'Inspection1.5$33.33$50.00', 'Call-out2$10.01$20.02']);
+    const totals = within(dialog).getByRole('group', { name: 'Totals' });
+    expect(totals).toHaveTextContent('Subtotal$70.02VAT (15%)$10.50Total$80.52');
+    // An issued invoice offers what can be done to it.
+    for (const action of ['Mark paid', 'Void', 'Void and reissue', 'Download PDF']) {
+      expect(within(dialog).getByRole('button', { name: action })).toBeInTheDocument();
+    }
+    expect(router.state.location.search).toBe(`?open=${overdue._id}`);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    expect(router.state.location.pathname).toBe(PAGE);
+    expect(server.callsTo('GET', `/invoices/${overdue._id}`)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'an unknown or another company’s id',
+      404,
+      { status: 'error', message: 'Invoice not found', code: 'NOT_FOUND' },
+    ],
+    ['a malformed id', 400, { status: 'error', message: 'Invalid request', code: 'VALIDATION' }],
+  ])(
+    'says "Invoice not found" for %s, and drops the link when the message is dismissed',
+    async (_case, status, body) => {
+      const id = status === 404 ? makeInvoice()._id : 'not-an-id';
+      server.on('GET', '/invoices', page([makeInvoice()]));
+      server.on('GET', `/invoices/${id}`, { status, data: body });
+      const { router } = render('accountant', `${PAGE}?open=${id}`);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(/^Invoice not found\./);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+      expect(router.state.location.search).toBe('');
+    },
+  );
+
+  it('opens an invoice from its number in the list, and its actions from there', async () => {
+    const issued = makeInvoice();
+    server.on('GET', '/invoices', page([issued]));
+    render('accountant');
+    await userEvent.click(await screen.findByRole('button', { name: 'INV-000007' }));
+    const details = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Void' }));
+    expect(await screen.findByRole('dialog', { name: 'Void invoice' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Invoice INV-000007' })).not.toBeInTheDocument();
   });
 
   it('admins read but see no editing actions', async () => {

@@ -1,10 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -39,12 +41,14 @@ import {
   canEditInvoices,
   canReadInvoices,
   downloadInvoicePdf,
+  fetchInvoice,
   useInvoices,
   useIssueInvoice,
   useVoidInvoice,
   type InvoiceListQuery,
 } from '../api.ts';
 import { InvoiceActions, type InvoiceAction } from '../components/InvoiceActions.tsx';
+import { InvoiceDetailsDialog } from '../components/InvoiceDetailsDialog.tsx';
 import { InvoiceEditorDialog } from '../components/InvoiceEditorDialog.tsx';
 import { InvoiceStatusChip } from '../components/InvoiceStatusChip.tsx';
 import { MarkPaidDialog } from '../components/MarkPaidDialog.tsx';
@@ -52,6 +56,8 @@ import { MarkPaidDialog } from '../components/MarkPaidDialog.tsx';
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['number', 'issueDate', 'dueDate', 'total'];
 const VoidReason = VoidInvoiceInput.pick({ reason: true });
+const INVOICE_NOT_FOUND =
+  'Invoice not found. The link may be out of date, or the invoice is not one you can see.';
 
 /** /accountant-dashboard/written-invoices: drafts, issued, paid and void invoices, with their PDFs. */
 export function WrittenInvoicesPage() {
@@ -67,7 +73,7 @@ export function WrittenInvoicesPage() {
   return <InvoiceList canEdit={canEditInvoices(user?.role)} />;
 }
 
-type Pending = { action: Exclude<InvoiceAction, 'pdf'>; invoice: Invoice | null };
+type Pending = { action: Exclude<InvoiceAction, 'pdf'> | 'view'; invoice: Invoice | null };
 
 function InvoiceList({ canEdit }: { canEdit: boolean }) {
   const theme = useTheme();
@@ -94,11 +100,52 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
   const pdf = useDownload('The PDF could not be downloaded.');
 
   const { openDialog } = dialog;
-  const columns = useMemo<GridColDef<Invoice>[]>(() => {
-    const handleAction = (action: InvoiceAction, invoice: Invoice) => {
-      if (action === 'pdf') void pdf.download(() => downloadInvoicePdf(invoice));
-      else openDialog({ action, invoice });
+  const handleAction = (action: InvoiceAction, invoice: Invoice) => {
+    if (action === 'pdf') void pdf.download(() => downloadInvoicePdf(invoice));
+    else openDialog({ action, invoice });
+  };
+
+  // A notification's link (`?open=<id>`, the overdue-invoice notice): show that invoice; the
+  // link stays in the address until its dialog closes.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = searchParams.get('open');
+  const [linkError, setLinkError] = useState<{ id: string; message: string } | null>(null);
+  useEffect(() => {
+    if (!openId) return;
+    let isCurrent = true;
+    fetchInvoice(openId).then(
+      (invoice) => {
+        if (isCurrent) openDialog({ action: 'view', invoice });
+      },
+      (failure: unknown) => {
+        if (!isCurrent) return;
+        const error = toApiError(failure, 'The invoice could not be opened. Please try again.');
+        // A malformed id is refused as bad input; to the reader it is the same missing invoice.
+        const isMissing = error.status === 404 || error.status === 400;
+        setLinkError({ id: openId, message: isMissing ? INVOICE_NOT_FOUND : error.message });
+      },
+    );
+    return () => {
+      isCurrent = false;
     };
+  }, [openId, openDialog]);
+  const forgetLink = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete('open');
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const closeDialog = () => {
+    dialog.closeDialog();
+    if (openId) forgetLink();
+  };
+
+  const columns = useMemo<GridColDef<Invoice>[]>(() => {
     return [
       {
         field: 'number',
@@ -106,9 +153,16 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         width: 130,
         renderCell: ({ row }) => (
           <StackedCell>
-            <Typography variant="body2" sx={row.number ? undefined : { color: 'text.secondary' }}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              underline="hover"
+              sx={{ textAlign: 'left', ...(row.number ? { fontWeight: 500 } : { color: 'text.secondary' }) }}
+              onClick={() => openDialog({ action: 'view', invoice: row })}
+            >
               {row.number ?? 'Draft'}
-            </Typography>
+            </Link>
           </StackedCell>
         ),
       },
@@ -174,7 +228,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         renderCell: ({ row }) => <InvoiceActions invoice={row} canEdit={canEdit} onAction={handleAction} />,
       },
     ];
-    // pdf.download is a fresh closure each render but only reads its own state setters.
+    // handleAction is a fresh closure each render but only reads openDialog and pdf's own state setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [canEdit, openDialog]);
 
@@ -182,7 +236,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
   const handleIssue = async (invoice: Invoice) => {
     try {
       await issue.mutateAsync(invoice._id);
-      dialog.closeDialog();
+      closeDialog();
     } catch (failure) {
       dialog.setDialogError(
         toApiError(failure, 'The invoice could not be issued. Please try again.').message,
@@ -212,6 +266,11 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         }
       />
       <ErrorAlert message={pdf.error} />
+      {openId && linkError?.id === openId && (
+        <Alert severity="error" onClose={forgetLink}>
+          {linkError.message}
+        </Alert>
+      )}
       <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         <SearchField
           label="Search invoices"
@@ -255,12 +314,24 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         }}
       />
 
+      {pending?.action === 'view' && pending.invoice && (
+        <InvoiceDetailsDialog
+          key={dialog.dialogKey}
+          open={dialog.dialogOpen}
+          invoice={pending.invoice}
+          canEdit={canEdit}
+          error={pdf.error}
+          onAction={handleAction}
+          onClose={closeDialog}
+          onExited={dialog.forgetDialog}
+        />
+      )}
       {pending?.action === 'edit' && (
         <InvoiceEditorDialog
           key={dialog.dialogKey}
           open={dialog.dialogOpen}
           invoice={pending.invoice}
-          onClose={dialog.closeDialog}
+          onClose={closeDialog}
           onExited={dialog.forgetDialog}
         />
       )}
@@ -273,7 +344,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
           busy={issue.isPending}
           error={dialog.dialogError}
           onConfirm={() => void handleIssue(pending.invoice!)}
-          onClose={dialog.closeDialog}
+          onClose={closeDialog}
           onExited={dialog.forgetDialog}
         />
       )}
@@ -297,7 +368,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
               reissue: pending.action === 'voidReissue',
             })
           }
-          onClose={dialog.closeDialog}
+          onClose={closeDialog}
           onExited={dialog.forgetDialog}
         />
       )}
@@ -306,7 +377,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
           key={dialog.dialogKey}
           open={dialog.dialogOpen}
           invoice={pending.invoice}
-          onClose={dialog.closeDialog}
+          onClose={closeDialog}
           onExited={dialog.forgetDialog}
         />
       )}
