@@ -3,7 +3,9 @@ import { pageEnvelope, Property } from '@lintel/contracts';
 import { createLetProperty } from './lib/api.ts';
 import { rounded, type Benchmark, type Check, type Figure } from './lib/benchmark.ts';
 import type { Target } from './lib/databases.ts';
-import { inProcessSelectRate, openPgbench, type PgbenchRate } from './lib/pgbench.ts';
+import { startHttpFloor } from './lib/http-floor.ts';
+import { cpuSecondsOf } from './lib/server.ts';
+import { inProcessSelectRate, openPgbench, scriptRate, type PgbenchRate } from './lib/pgbench.ts';
 
 /** Issue 9: the property list of a 10,000-property company under 50 clients, against pgbench -S. */
 const PROPERTIES = 10_000;
@@ -33,7 +35,22 @@ select $1::uuid,
        $2::uuid, $3::uuid, 50000 + (n % 50) * 1000, 'USD'
 from generate_series(1, $4::int) as n`;
 
-async function listUnderLoad(target: Target, authorization: string, seconds: number) {
+/**
+ * The statements the endpoint sends per request on PostgreSQL (db/scope.ts `transact`,
+ * properties/repo.ts `listProperties`; the session check is remembered between requests), for
+ * pgbench: BEGIN and the scope as one query, the page with its bounded count, COMMIT.
+ */
+const listSql = (companyId: string) => `
+begin \\; select set_config('role', 'lintel_app', true), set_config('app.company_id', '${companyId}', true);
+select p.*, o.name as owner_name, nullif(trim(a.first_name || ' ' || a.last_name), '') as agent_name, (select count(*) from (select 1 from properties left join owners on owners.id = properties.owner_id where properties.company_id = '${companyId}' limit ${COUNTED + 1}) as matching) as counted from properties p left join owners o on o.id = p.owner_id left join users a on a.id = p.agent_id where p.company_id = '${companyId}' order by p.name asc, p.id asc limit ${PAGE_SIZE} offset 0;
+commit;
+`;
+
+async function listUnderLoad(
+  target: Pick<Target, 'baseUrl' | 'serverCpuSeconds'>,
+  authorization: string,
+  seconds: number,
+) {
   const cpuBefore = await target.serverCpuSeconds();
   const result = await autocannon({
     url: `${target.baseUrl()}${LIST_PATH}`,
@@ -60,7 +77,8 @@ export const propertyListBenchmark: Benchmark = {
       return target.kind === 'pglite' ? inProcessSelectRate(sql, SECONDS) : undefined;
     });
 
-    const first = PropertyPage.parse((await admin.call('GET', LIST_PATH)).body);
+    const firstReply = await admin.call('GET', LIST_PATH);
+    const first = PropertyPage.parse(firstReply.body);
     const names = first.data.map((row) => row.name);
     const checks: Check[] = [
       {
@@ -94,6 +112,21 @@ export const propertyListBenchmark: Benchmark = {
       reference = { name: 'in-process select rate (pgbench -S query, 1 client)', rates: [pglite!] };
     }
 
+    // The floors, measured right after, the same way: Fastify alone sending the same bytes, and
+    // (PostgreSQL) the endpoint's SQL alone through pgbench with as many clients.
+    const floor = await startHttpFloor(JSON.stringify(firstReply.body));
+    let httpFloor: Awaited<ReturnType<typeof listUnderLoad>>;
+    try {
+      const floorTarget = { baseUrl: () => floor.baseUrl, serverCpuSeconds: () => cpuSecondsOf(floor.pid) };
+      await listUnderLoad(floorTarget, admin.authorization, WARM_UP_SECONDS);
+      httpFloor = await listUnderLoad(floorTarget, admin.authorization, SECONDS);
+    } finally {
+      await floor.stop();
+    }
+    const sqlFloor = target.postgres
+      ? await scriptRate(target.postgres, target.postgres.database, listSql(companyId), CLIENTS, SECONDS)
+      : undefined;
+
     const api = load.result;
     const referenceRate = reference.rates.reduce((sum, rate) => sum + rate.tps, 0) / reference.rates.length;
     const requests = api.requests.average;
@@ -122,6 +155,26 @@ export const propertyListBenchmark: Benchmark = {
       },
       { name: 'latency p50', value: api.latency.p50, unit: 'ms' },
       { name: 'latency p99', value: api.latency.p99, unit: 'ms', target: { below: P99_TARGET_MS } },
+      {
+        name: 'floor: bare Fastify sending the same reply, requests/s',
+        value: rounded(httpFloor.result.requests.average),
+        unit: '/s',
+      },
+      { name: 'floor: bare Fastify p99', value: httpFloor.result.latency.p99, unit: 'ms' },
+      {
+        name: 'floor: bare Fastify / reference rate',
+        value: Math.round((httpFloor.result.requests.average / referenceRate) * 1000) / 1000,
+        unit: '×',
+      },
+      ...(sqlFloor
+        ? [
+            {
+              name: `floor: the endpoint's SQL through pgbench -c ${CLIENTS}, per second`,
+              value: rounded(sqlFloor.tps),
+              unit: '/s',
+            },
+          ]
+        : []),
     ];
     return {
       figures,
@@ -133,6 +186,8 @@ export const propertyListBenchmark: Benchmark = {
         requests: api.requests,
         latency: api.latency,
         reference,
+        httpFloor: { requests: httpFloor.result.requests, latency: httpFloor.result.latency },
+        sqlFloor,
       },
     };
   },

@@ -15,7 +15,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Target {
   kind: DatabaseKind;
   /** PostgreSQL only: the server it runs on, for reference tools such as pgbench. */
-  postgres?: { host: string; port: number; user: string };
+  postgres?: { host: string; port: number; user: string; database: string };
   /** The running server's base URL; it can change when `withSql` restarts the server. */
   baseUrl(): string;
   /** CPU seconds the running server process has used (for CPU per request). */
@@ -103,7 +103,7 @@ async function openPostgres(): Promise<Target> {
   }
   return {
     kind: 'postgres',
-    postgres: POSTGRES_SERVER,
+    postgres: { ...POSTGRES_SERVER, database: BENCH_DATABASE },
     baseUrl: () => server.baseUrl,
     serverCpuSeconds: () => server.cpuSeconds(),
     withSql: (work) => work(async (text, params) => (await client.query<Row>(text, params)).rows),

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { adminQuery, type Sql, type Target } from './databases.ts';
 
@@ -14,29 +17,60 @@ export interface PgbenchRate {
  * PostgreSQL's own load tool on the same server as the app, in a scratch database made for it:
  * `pgbench -S` (one primary-key select per transaction) is the raw select rate of this machine.
  */
-export async function openPgbench(
-  server: NonNullable<Target['postgres']>,
-  database = 'lintel_bench_pgbench',
-) {
-  const connection = ['-h', server.host, '-p', String(server.port), '-U', server.user];
+type Server = NonNullable<Target['postgres']>;
+const connectionOf = (server: Server) => ['-h', server.host, '-p', String(server.port), '-U', server.user];
+
+/** `pgbench <options> -n -c <clients> -j 2 -T <seconds>`; -n: nothing to vacuum. */
+async function pgbenchRate(
+  server: Server,
+  database: string,
+  options: string[],
+  clients: number,
+  seconds: number,
+): Promise<PgbenchRate> {
+  const { stdout } = await run('pgbench', [
+    ...options,
+    ...['-n', '-c', String(clients), '-j', '2', '-T', String(seconds)],
+    ...connectionOf(server),
+    database,
+  ]);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+  if (!tps || !latency) throw new Error(`pgbench printed no rate:\n${stdout}`);
+  return { tps: Number(tps), latencyAverageMs: Number(latency) };
+}
+
+export async function openPgbench(server: Server, database = 'lintel_bench_pgbench') {
   await adminQuery(`drop database if exists ${database} with (force)`);
   await adminQuery(`create database ${database}`);
-  await run('pgbench', ['-i', '-q', '-s', '1', ...connection, database]);
+  await run('pgbench', ['-i', '-q', '-s', '1', ...connectionOf(server), database]);
   return {
-    /** `pgbench -S -c <clients> -j 2 -T <seconds>`; -n: the tables were just made, nothing to vacuum. */
-    async selectRate(clients: number, seconds: number): Promise<PgbenchRate> {
-      const { stdout } = await run('pgbench', [
-        ...['-S', '-n', '-c', String(clients), '-j', '2', '-T', String(seconds)],
-        ...connection,
-        database,
-      ]);
-      const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
-      const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
-      if (!tps || !latency) throw new Error(`pgbench printed no rate:\n${stdout}`);
-      return { tps: Number(tps), latencyAverageMs: Number(latency) };
-    },
+    /** `pgbench -S`: one primary-key select per transaction. */
+    selectRate: (clients: number, seconds: number) => pgbenchRate(server, database, ['-S'], clients, seconds),
     close: () => adminQuery(`drop database if exists ${database} with (force)`),
   };
+}
+
+/**
+ * pgbench running `script` (pgbench's script syntax; `\;` joins statements into one query) on
+ * the app's own database, over the simple protocol: what an endpoint's SQL costs the database
+ * without the app.
+ */
+export async function scriptRate(
+  server: Server,
+  database: string,
+  script: string,
+  clients: number,
+  seconds: number,
+): Promise<PgbenchRate> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'lintel-pgbench-'));
+  try {
+    const file = path.join(folder, 'script.sql');
+    await writeFile(file, script);
+    return await pgbenchRate(server, database, ['-M', 'simple', '-f', file], clients, seconds);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 const ACCOUNTS = 100_000;

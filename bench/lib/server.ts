@@ -77,7 +77,7 @@ export async function startServer(
 }
 
 /** utime + stime from /proc/<pid>/stat, in clock ticks of 1/100 s (fields 14 and 15). */
-async function cpuSecondsOf(pid: number): Promise<number> {
+export async function cpuSecondsOf(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces; count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
