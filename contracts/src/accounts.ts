@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
+import { call, envelope, Id, IdParam, pageEnvelope, PageMeta, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
 import { AMOUNT_TOO_LARGE, AmountInput, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 import { PaymentMethod } from './payments.ts';
@@ -27,12 +27,18 @@ export type TrialBalance = z.infer<typeof TrialBalance>;
 
 export const STATEMENT_FORMATS = ['json', 'csv', 'pdf'] as const;
 
+/**
+ * A statement's period and currency. `page` and `pageSize` (as in the lists) pick the lines the
+ * JSON carries; the CSV and PDF are downloads of the whole period and carry every line.
+ */
 export const StatementQuery = z
   .object({
     from: IsoDate,
     to: IsoDate,
     currency: Currency,
     format: z.enum(STATEMENT_FORMATS).default('json'),
+    page: PageQuery.shape.page,
+    pageSize: PageQuery.shape.pageSize,
   })
   .refine((value) => value.to >= value.from, {
     message: 'The period must end on or after its start',
@@ -66,6 +72,13 @@ export const Statement = z.object({
   lines: z.array(StatementLine),
 });
 export type Statement = z.infer<typeof Statement>;
+
+/**
+ * The JSON statement: opening and closing balance, money in and out over the whole period, and
+ * one page of its lines (each with its running balance); `meta.total` counts the period's lines.
+ */
+export const StatementReply = z.object({ status: z.literal('success'), data: Statement, meta: PageMeta });
+export type StatementReply = z.infer<typeof StatementReply>;
 
 export const PropertyAccountQuery = PageQuery.extend({
   currency: Currency.optional(),
@@ -268,7 +281,7 @@ export const accountsApi = {
     tag,
     params: AccountIdParam,
     query: StatementQuery,
-    reply: envelope(Statement),
+    reply: StatementReply,
     produces: ['application/json', 'text/csv', 'application/pdf'],
   }),
   ownerStatement: call('GET', '/accounts/owners/:id/statement', {
@@ -276,7 +289,7 @@ export const accountsApi = {
     tag,
     params: AccountIdParam,
     query: StatementQuery,
-    reply: envelope(Statement),
+    reply: StatementReply,
     produces: ['application/json', 'text/csv', 'application/pdf'],
   }),
   agentAccounts: call('GET', '/accounts/agents', {
@@ -290,7 +303,7 @@ export const accountsApi = {
     tag,
     params: AccountIdParam,
     query: StatementQuery,
-    reply: envelope(Statement),
+    reply: StatementReply,
     produces: ['application/json', 'text/csv', 'application/pdf'],
   }),
   commissions: call('GET', '/commissions', {

@@ -6,7 +6,9 @@ import {
   Payment,
   Property,
   PropertyAccount,
+  StatementReply,
   TrialBalance,
+  type Statement,
   type PaymentInput,
 } from '@lintel/contracts';
 import {
@@ -170,4 +172,41 @@ export async function terminateLease(t: TestApp, co: Company, leaseId: string) {
     reason: 'Tenant moved out',
   });
   return Lease.parse(expectStatus(response, 200).data);
+}
+
+/**
+ * A statement's JSON read page by page (`url` without paging) and put back together. Every page
+ * carries the same period figures and `meta.total`; the pages' lines, in order, run from the
+ * opening balance (each balance = the one before + its amount) to the closing balance.
+ */
+export async function readWholeStatement(
+  t: TestApp,
+  user: SignedIn,
+  url: string,
+  pageSize = 100,
+): Promise<{ statement: Statement; pages: number }> {
+  const pageOf = async (page: number) =>
+    StatementReply.parse(
+      expectStatus(await caller(t)(user, 'GET', `${url}&page=${page}&pageSize=${pageSize}`), 200),
+    );
+  const first = await pageOf(1);
+  const lines = [...first.data.lines];
+  let pages = 1;
+  while (lines.length < first.meta.total) {
+    pages += 1;
+    const next = await pageOf(pages);
+    expect(next.meta).toEqual({ ...first.meta, page: pages });
+    expect({ ...next.data, lines: [] }).toEqual({ ...first.data, lines: [] });
+    expect(next.data.lines.length).toBeGreaterThan(0);
+    lines.push(...next.data.lines);
+  }
+  expect(lines).toHaveLength(first.meta.total);
+  expect((await pageOf(pages + 1)).data.lines).toEqual([]);
+  let balance = first.data.openingBalance;
+  for (const line of lines) {
+    balance += line.amount;
+    expect(line.balance).toBe(balance);
+  }
+  expect(balance).toBe(first.data.closingBalance);
+  return { statement: { ...first.data, lines }, pages };
 }

@@ -10,6 +10,7 @@ import {
   Payout,
   RentCharge,
   Statement,
+  StatementReply,
 } from '@lintel/contracts';
 import { ledgerLines } from '../../db/schema/index.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
@@ -27,6 +28,7 @@ import {
   createOwnerOfUser,
   readPropertyAccount,
   readTrialBalance,
+  readWholeStatement,
   recordPayment,
   rentBody,
   setFinanceSettings,
@@ -213,6 +215,73 @@ describe('accounts API', () => {
       expect(statement.closingBalance).toBeGreaterThan(100000);
       expect(text).toContain(property.name);
       expect(text).toContain(formatMoney(statement.closingBalance, 'USD'));
+    });
+
+    it('the JSON is one page of lines: the figures cover the whole period, the pages chain and the CSV has every line', async () => {
+      const { property, lease } = await createLetProperty(t, co, { rent: 50000, startDate: '2026-03-01' });
+      await recordPayment(t, co.accountant, rentBody(lease, 50000, { paymentDate: '2026-03-20' }));
+      const rents = [20000, 30000, 45655, 50000, 60000, 80000, 100000];
+      for (const [index, rent] of rents.entries())
+        await recordPayment(
+          t,
+          co.accountant,
+          rentBody(lease, rent, { paymentDate: `2026-04-0${index + 1}` }),
+        );
+      const expense = { propertyId: property._id, supplier: 'Pipe Works', currency: 'USD', method: 'cash' };
+      for (const [day, amount] of [
+        ['03', 7000],
+        ['09', 9100],
+      ] as const)
+        expectStatus(
+          await call(co.accountant, 'POST', '/api/expenses', {
+            ...expense,
+            description: `Repair ${day}`,
+            amount,
+            expenseDate: `2026-04-${day}`,
+          }),
+          201,
+        );
+      const base = `/api/accounts/properties/${property._id}/statement?from=2026-04-01&to=2026-04-30&currency=USD`;
+
+      // Three lines a page: 9 lines are pages of 3, 3 and 3, each starting from the balance before it.
+      const { statement, pages } = await readWholeStatement(t, co.accountant, base, 3);
+      expect(pages).toBe(3);
+      expect(statement.openingBalance).toBe(ownerShareOf(50000));
+      expect(statement.lines.map((line) => line.amount)).toEqual([
+        ownerShareOf(20000),
+        ownerShareOf(30000),
+        ownerShareOf(45655),
+        -7000,
+        ownerShareOf(50000),
+        ownerShareOf(60000),
+        ownerShareOf(80000),
+        ownerShareOf(100000),
+        -9100,
+      ]);
+      const moneyIn = rents.reduce((sum, rent) => sum + ownerShareOf(rent), 0);
+      expect(statement).toMatchObject({ moneyIn, moneyOut: 16100 });
+      expect(statement.closingBalance).toBe(ownerShareOf(50000) + moneyIn - 16100);
+      const second = StatementReply.parse(
+        expectStatus(await call(co.accountant, 'GET', `${base}&page=2&pageSize=3`), 200),
+      );
+      expect(second.meta).toEqual({ page: 2, pageSize: 3, total: 9 });
+      expect(second.data.lines).toEqual(statement.lines.slice(3, 6));
+
+      // Without paging: the first 25 (here all 9); the files carry every line whatever the page.
+      const firstPage = StatementReply.parse(expectStatus(await call(co.accountant, 'GET', base), 200));
+      expect(firstPage.meta).toEqual({ page: 1, pageSize: 25, total: 9 });
+      expect(firstPage.data).toEqual(statement);
+      const csv = await call(co.accountant, 'GET', `${base}&format=csv&page=3&pageSize=1`);
+      const rows = csv.body.trimEnd().split('\r\n');
+      expect(rows).toHaveLength(statement.lines.length + 3);
+      expect(rows.slice(2, -1).map((row) => row.split(',').at(-1))).toEqual(
+        statement.lines.map((line) => formatMajorUnits(line.balance)),
+      );
+
+      for (const query of ['page=0', 'pageSize=0', 'pageSize=101', 'page=x']) {
+        const refused = await call(co.accountant, 'GET', `${base}&${query}`);
+        expect(expectStatus(refused, 400).code).toBe('VALIDATION');
+      }
     });
 
     it('owner statement covers all their properties, by record id or user id; owners read only their own', async () => {

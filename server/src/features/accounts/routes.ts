@@ -6,11 +6,19 @@ import { generateRentCharges, listArrears, listLeaseCharges } from '../rent/inde
 import { statementCsv, statementPdf } from './documents.ts';
 import * as service from './service.ts';
 
-/** A statement in the format asked for: the JSON envelope, or a CSV or PDF file. */
-async function answerStatement(ctx: Ctx, reply: FastifyReply, query: StatementQuery, statement: Statement) {
+/**
+ * A statement in the format asked for: the JSON envelope with one page of lines, or a CSV or PDF
+ * file of the whole period.
+ */
+async function answerStatement(
+  ctx: Ctx,
+  reply: FastifyReply,
+  query: StatementQuery,
+  { statement, total }: { statement: Statement; total: number },
+) {
   if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
   if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement));
-  return ok(statement);
+  return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
 }
 
 export async function accountRoutes(app: FastifyInstance) {

@@ -10,7 +10,6 @@ import type {
   Payout,
   PayoutInput,
   PropertyAccountQuery,
-  Statement,
   StatementQuery,
   TrialBalanceQuery,
 } from '@lintel/contracts';
@@ -30,6 +29,7 @@ import {
   postJournal,
   statement,
   trialBalance,
+  type StatementLines,
 } from '../ledger/index.ts';
 import { findOwner } from '../owners/index.ts';
 import { findProperty } from '../properties/index.ts';
@@ -71,21 +71,30 @@ export const listPropertyAccounts = (ctx: Ctx, query: PropertyAccountQuery) =>
     return repo.propertyAccounts(tx, ctx, { ...query, asOf: todayIso() });
   });
 
-export const propertyStatement = (ctx: Ctx, propertyId: string, query: StatementQuery): Promise<Statement> =>
+/** The lines a statement query asks for: one page as JSON, every line in a file. */
+const linesFor = (query: StatementQuery): StatementLines =>
+  query.format === 'json' ? { page: query.page, pageSize: query.pageSize } : 'all';
+
+export const propertyStatement = (ctx: Ctx, propertyId: string, query: StatementQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, PROPERTY_READERS);
     const property = await visibleProperty(tx, ctx, propertyId);
-    return statement(tx, ctx, {
-      accounts: [ledgerAccount.property(property.id)],
-      currency: query.currency,
-      from: query.from,
-      to: query.to,
-      title: 'Property statement',
-      subject: property.name,
-      subjectDetail: [property.address, property.ownerName && `Owner: ${property.ownerName}`]
-        .filter(Boolean)
-        .join(' · '),
-    });
+    return statement(
+      tx,
+      ctx,
+      {
+        accounts: [ledgerAccount.property(property.id)],
+        currency: query.currency,
+        from: query.from,
+        to: query.to,
+        title: 'Property statement',
+        subject: property.name,
+        subjectDetail: [property.address, property.ownerName && `Owner: ${property.ownerName}`]
+          .filter(Boolean)
+          .join(' · '),
+      },
+      linesFor(query),
+    );
   });
 
 /** An owner's statement over every property they own now, inside the caller's transaction. */
@@ -94,27 +103,33 @@ export async function ownerStatementOf(
   scope: Scope,
   owner: { id: string; name: string },
   period: { from: string; to: string; currency: string },
-): Promise<Statement> {
+  which: StatementLines = 'all',
+) {
   const propertyIds = await repo.findPropertyOwnerIds(tx, scope, owner.id);
-  return statement(tx, scope, {
-    accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
-    currency: period.currency,
-    from: period.from,
-    to: period.to,
-    title: 'Owner statement',
-    subject: owner.name,
-    subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
-  });
+  return statement(
+    tx,
+    scope,
+    {
+      accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
+      currency: period.currency,
+      from: period.from,
+      to: period.to,
+      title: 'Owner statement',
+      subject: owner.name,
+      subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
+    },
+    which,
+  );
 }
 
 /** An owner's statement covers every property they own; `id` is the owner record's or its user's. */
-export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery): Promise<Statement> =>
+export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'accountant', 'owner']);
     if (!isUuid(id)) throw OWNER_NOT_FOUND();
     const owner = await findOwner(tx, ctx, id);
     if (!owner || (ctx.role === 'owner' && owner.userId !== ctx.userId)) throw OWNER_NOT_FOUND();
-    return ownerStatementOf(tx, ctx, owner, query);
+    return ownerStatementOf(tx, ctx, owner, query, linesFor(query));
   });
 
 async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {
@@ -124,19 +139,24 @@ async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {
   return agent;
 }
 
-export const agentStatement = (ctx: Ctx, agentId: string, query: StatementQuery): Promise<Statement> =>
+export const agentStatement = (ctx: Ctx, agentId: string, query: StatementQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'accountant', 'agent']);
     const agent = await visibleAgent(tx, ctx, agentId);
-    return statement(tx, ctx, {
-      accounts: [ledgerAccount.agent(agent.id)],
-      currency: query.currency,
-      from: query.from,
-      to: query.to,
-      title: 'Agent commission statement',
-      subject: `${agent.firstName} ${agent.lastName}`.trim(),
-      subjectDetail: agent.email,
-    });
+    return statement(
+      tx,
+      ctx,
+      {
+        accounts: [ledgerAccount.agent(agent.id)],
+        currency: query.currency,
+        from: query.from,
+        to: query.to,
+        title: 'Agent commission statement',
+        subject: `${agent.firstName} ${agent.lastName}`.trim(),
+        subjectDetail: agent.email,
+      },
+      linesFor(query),
+    );
   });
 
 export const listAgentAccounts = (ctx: Ctx, currency: string | undefined): Promise<AgentAccount[]> =>

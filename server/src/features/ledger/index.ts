@@ -11,4 +11,6 @@ export {
   statement,
   trialBalance,
   type JournalInput,
+  type StatementLines,
+  type StatementRequest,
 } from './service.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
@@ -92,40 +92,108 @@ export async function balances(
   return rows.map((row) => ({ ...row, balance: Number(row.balance) }));
 }
 
+/** One or more holder accounts in a currency over a period: what a statement is of. */
+export interface StatementPeriod {
+  accounts: string[];
+  currency: string;
+  from: string;
+  to: string;
+}
+
+const onAccounts = (scope: Scope, period: StatementPeriod, ...conditions: (SQL | undefined)[]) =>
+  inCompany(
+    ledgerLines,
+    scope,
+    inArray(ledgerLines.account, period.accounts),
+    eq(ledgerLines.currency, period.currency),
+    ...conditions,
+  );
+
+const inPeriod = (period: StatementPeriod) =>
+  and(gte(ledgerLines.entryDate, period.from), lte(ledgerLines.entryDate, period.to));
+
 /**
- * Every line on the accounts in a currency and period, in posting order, with its journal's
- * details (copied onto the line), no join: one ordered range of `ledger_lines_account_idx` for
- * a short period; for a long one the planner reads the range unordered and sorts it.
+ * A statement's figures in one pass over the accounts' history up to the period's end (an
+ * index-only scan of `ledger_lines_account_idx`): the debit-positive sum before the period, the
+ * period's debits and credits, and how many lines it has.
  */
-export const linesInPeriod = (
-  tx: Tx,
-  scope: Scope,
-  accounts: string[],
-  currency: string,
-  from: string,
-  to: string,
-) =>
-  tx
+export async function statementTotals(tx: Tx, scope: Scope, period: StatementPeriod) {
+  const during = inPeriod(period);
+  const [row] = await tx
     .select({
-      amountCents: ledgerLines.amountCents,
-      entryDate: ledgerLines.entryDate,
-      journalId: ledgerLines.journalId,
-      kind: ledgerLines.kind,
-      description: ledgerLines.description,
-      reference: ledgerLines.reference,
+      before: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${lt(ledgerLines.entryDate, period.from)}), 0)`,
+      debits: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${during} and ${ledgerLines.amountCents} > 0), 0)`,
+      credits: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${during} and ${ledgerLines.amountCents} < 0), 0)`,
+      lines: sql<string>`count(*) filter (where ${during})`,
     })
     .from(ledgerLines)
-    .where(
-      inCompany(
-        ledgerLines,
-        scope,
-        inArray(ledgerLines.account, accounts),
-        eq(ledgerLines.currency, currency),
-        gte(ledgerLines.entryDate, from),
-        lte(ledgerLines.entryDate, to),
-      ),
-    )
-    .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));
+    .where(onAccounts(scope, period, lte(ledgerLines.entryDate, period.to)));
+  return {
+    before: Number(row!.before),
+    debits: Number(row!.debits),
+    credits: Number(row!.credits),
+    lines: Number(row!.lines),
+  };
+}
+
+/** Posting order; `seq` makes it total, so running sums are the same on every read. */
+const postingOrder = [asc(ledgerLines.entryDate), asc(ledgerLines.seq)];
+/** The period's debit-positive sum up to and including each line, in posting order. */
+const runningSum = sql<string>`sum(${ledgerLines.amountCents}) over (order by ${ledgerLines.entryDate}, ${ledgerLines.seq})`;
+const lineColumns = {
+  amountCents: ledgerLines.amountCents,
+  entryDate: ledgerLines.entryDate,
+  journalId: ledgerLines.journalId,
+  kind: ledgerLines.kind,
+  description: ledgerLines.description,
+  reference: ledgerLines.reference,
+};
+const withRunning = <T extends { running: string }>(rows: T[]) =>
+  rows.map((row) => ({ ...row, running: Number(row.running) }));
+
+/**
+ * Every line on the accounts in the period, in posting order, with its running sum within the
+ * period; its journal's details are copied onto the line, so no join. For the files (CSV, PDF)
+ * and reports, which carry every line.
+ */
+export const statementLines = async (tx: Tx, scope: Scope, period: StatementPeriod) =>
+  withRunning(
+    await tx
+      .select({ ...lineColumns, running: runningSum })
+      .from(ledgerLines)
+      .where(onAccounts(scope, period, inPeriod(period)))
+      .orderBy(...postingOrder),
+  );
+
+/**
+ * One page of `statementLines`. The page is chosen, and the sum of every line before it taken,
+ * on the account index alone (index-only: keys and amount); only the page's own rows are then
+ * read from the table by primary key. A late page of a long account costs an index walk, not a
+ * read of every row before it.
+ */
+export async function statementPage(
+  tx: Tx,
+  scope: Scope,
+  period: StatementPeriod,
+  page: { offset: number; limit: number },
+) {
+  const chosen = tx
+    .select({ seq: ledgerLines.seq, entryDate: ledgerLines.entryDate, running: runningSum.as('running') })
+    .from(ledgerLines)
+    .where(onAccounts(scope, period, inPeriod(period)))
+    .orderBy(...postingOrder)
+    .offset(page.offset)
+    .limit(page.limit)
+    .as('chosen');
+  return withRunning(
+    await tx
+      .select({ ...lineColumns, running: chosen.running })
+      .from(chosen)
+      .innerJoin(ledgerLines, eq(ledgerLines.seq, chosen.seq))
+      .where(inCompany(ledgerLines, scope))
+      .orderBy(asc(chosen.entryDate), asc(chosen.seq)),
+  );
+}
 
 /**
  * Lets this transaction's sorts use memory enough for a long statement: sorting a year of a busy

@@ -161,75 +161,72 @@ export async function trialBalance(
   };
 }
 
-/** Day before an ISO date, for the opening balance. */
-const dayBefore = (isoDate: string) => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - 1);
-  return date.toISOString().slice(0, 10);
-};
+/** What a statement is of, and how it is headed. */
+export interface StatementRequest extends repo.StatementPeriod {
+  title: string;
+  subject: string;
+  subjectDetail: string | null;
+}
+
+/** Which lines a statement carries: every one (files, reports) or one page (the screen). */
+export type StatementLines = 'all' | { page: number; pageSize: number };
+
+/** Holder accounts keep credit balances: money held is the negative of the debit-positive sum. */
+const heldOf = (debits: number) => 0 - debits;
 
 /**
- * A statement of one or more holder accounts: opening balance (everything before `from`), every
- * line in the period with a running balance, closing balance. Opening + lines = closing, always.
+ * A statement of one or more holder accounts: opening balance (everything before `from`), the
+ * period's money in and out and closing balance, all summed by the database over the whole
+ * period, and the lines asked for, each with its running balance (opening + the period's lines up
+ * to it). Opening + lines = closing, always; `total` is how many lines the period has.
  */
 export async function statement(
   tx: Tx,
   scope: Scope,
-  request: {
-    accounts: string[];
-    currency: string;
-    from: string;
-    to: string;
-    title: string;
-    subject: string;
-    subjectDetail: string | null;
-  },
-): Promise<Statement> {
-  const opening = await repo.balances(tx, scope, {
+  request: StatementRequest,
+  which: StatementLines = 'all',
+): Promise<{ statement: Statement; total: number }> {
+  const period = {
     accounts: request.accounts,
     currency: request.currency,
-    upTo: dayBefore(request.from),
-  });
-  const openingBalance = -opening.reduce((sum, row) => sum + row.balance, 0);
-  await repo.sortLongStatementsInMemory(tx);
-  const rows = await repo.linesInPeriod(
-    tx,
-    scope,
-    request.accounts,
-    request.currency,
-    request.from,
-    request.to,
-  );
-  let balance = openingBalance;
-  let moneyIn = 0;
-  let moneyOut = 0;
-  const lines = rows.map((row) => {
-    const amount = -row.amountCents;
-    balance += amount;
-    if (amount >= 0) moneyIn += amount;
-    else moneyOut -= amount;
-    return {
-      date: row.entryDate,
-      journalId: row.journalId,
-      kind: row.kind,
-      description: row.description,
-      reference: row.reference,
-      amount,
-      balance,
-    };
-  });
-  return {
-    title: request.title,
-    subject: request.subject,
-    subjectDetail: request.subjectDetail,
     from: request.from,
     to: request.to,
-    currency: request.currency,
-    openingBalance,
-    closingBalance: balance,
-    moneyIn,
-    moneyOut,
-    lines,
+  };
+  const totals = await repo.statementTotals(tx, scope, period);
+  await repo.sortLongStatementsInMemory(tx);
+  const rows =
+    which === 'all'
+      ? await repo.statementLines(tx, scope, period)
+      : await repo.statementPage(tx, scope, period, {
+          offset: (which.page - 1) * which.pageSize,
+          limit: which.pageSize,
+        });
+  const openingBalance = heldOf(totals.before);
+  const moneyIn = heldOf(totals.credits);
+  const moneyOut = totals.debits;
+  return {
+    statement: {
+      title: request.title,
+      subject: request.subject,
+      subjectDetail: request.subjectDetail,
+      from: request.from,
+      to: request.to,
+      currency: request.currency,
+      openingBalance,
+      closingBalance: openingBalance + moneyIn - moneyOut,
+      moneyIn,
+      moneyOut,
+      lines: rows.map((row) => ({
+        date: row.entryDate,
+        journalId: row.journalId,
+        kind: row.kind,
+        description: row.description,
+        reference: row.reference,
+        amount: heldOf(row.amountCents),
+        balance: openingBalance + heldOf(row.running),
+      })),
+    },
+    total: totals.lines,
   };
 }
 

@@ -212,7 +212,8 @@ export type OwnerStatement = Statement & { ownerId: string };
 export async function ownerStatements(tx: Tx, scope: Scope, period: Period): Promise<OwnerStatement[]> {
   const statements: OwnerStatement[] = [];
   for (const owner of await repo.ownersWithProperties(tx, scope, period.filter)) {
-    statements.push({ ownerId: owner.id, ...(await ownerStatementOf(tx, scope, owner, period)) });
+    const { statement } = await ownerStatementOf(tx, scope, owner, period);
+    statements.push({ ownerId: owner.id, ...statement });
   }
   return statements;
 }

@@ -31,6 +31,8 @@ export type StatementKind = 'property' | 'owner' | 'agent';
 /** A statement's period and currency; the format is picked per request. */
 // A type, not an interface: request() takes it as a plain query record.
 export type StatementRequest = { from: string; to: string; currency: string };
+/** A statement on screen: its period and currency, and the page of lines to show. */
+export type StatementPageRequest = StatementRequest & { page: number; pageSize: number };
 export type PropertyAccountListQuery = Partial<PropertyAccountQuery>;
 /** A property account row keyed for a grid: one property has a row per currency. */
 export type PropertyAccountRow = PropertyAccount & { _id: string };
@@ -46,7 +48,7 @@ export const accountKeys = {
   trialBalance: (query: TrialBalanceQuery) => ['accounts', 'trial-balance', query] as const,
   properties: (query: PropertyAccountListQuery) => ['accounts', 'properties', query] as const,
   property: (id: string) => ['accounts', 'property', id] as const,
-  statement: (kind: StatementKind, id: string, query: StatementRequest) =>
+  statement: (kind: StatementKind, id: string, query: StatementPageRequest) =>
     ['accounts', 'statement', kind, id, query] as const,
   agents: (currency: string | undefined) => ['accounts', 'agents', currency ?? 'all'] as const,
   commissions: (query: StatementRequest) => ['accounts', 'commissions', query] as const,
@@ -90,10 +92,11 @@ export function useAccountProperty(id: string, enabled = true) {
   });
 }
 
-export function useStatement(kind: StatementKind, id: string, query: StatementRequest, enabled = true) {
+/** The statement's figures for the whole period and one page of its lines (`meta.total` of them in all). */
+export function useStatement(kind: StatementKind, id: string, query: StatementPageRequest, enabled = true) {
   return useQuery({
     queryKey: accountKeys.statement(kind, id, query),
-    queryFn: () => request(STATEMENT_CALLS[kind], { params: { id }, query }).then((reply) => reply.data),
+    queryFn: () => request(STATEMENT_CALLS[kind], { params: { id }, query }),
     placeholderData: keepPreviousData,
     enabled,
   });

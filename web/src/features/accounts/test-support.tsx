@@ -67,6 +67,19 @@ export const makeStatement = (overrides: Partial<Statement> = {}): Statement => 
   ...overrides,
 });
 
+/** A statement reply: the statement with its `lines` as page `page` of `total` lines. */
+export const statementReply = (
+  statement: Statement,
+  meta: { page?: number; pageSize?: number; total?: number } = {},
+) => ({
+  status: 200,
+  data: {
+    status: 'success',
+    data: statement,
+    meta: { page: 1, pageSize: 25, total: statement.lines.length, ...meta },
+  },
+});
+
 export const makeLease = (overrides: Partial<Lease> = {}): Lease => ({
   _id: uuid(),
   companyId: COMPANY_ID,

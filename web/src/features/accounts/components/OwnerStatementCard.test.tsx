@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
 import { makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { makeStatement, ok, withProviders } from '../test-support.tsx';
+import { makeStatement, statementReply, withProviders } from '../test-support.tsx';
 import { OwnerStatementCard } from './OwnerStatementCard.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
@@ -28,10 +28,12 @@ describe('OwnerStatementCard', () => {
     server.on('GET', statementUrl, (call) =>
       call.params?.format === 'pdf'
         ? { status: 200, data: new Blob(['%PDF']) }
-        : ok(makeStatement({ title: 'Owner statement', subject: 'Grace Owner', currency: 'ZWG' })),
+        : statementReply(
+            makeStatement({ title: 'Owner statement', subject: 'Grace Owner', currency: 'ZWG' }),
+          ),
     );
     render(withProviders(<OwnerStatementCard currencies={['ZWG', 'USD']} />));
-    expect(await screen.findByRole('table', { name: 'Owner statement: Grace Owner' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Owner statement: Grace Owner' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download statement (PDF)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(screen.getByRole('button', { name: 'Download statement (CSV)' })).toBeInTheDocument();

@@ -1,20 +1,20 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatMoney, type Statement } from '@lintel/contracts';
+import { formatMoney, type Statement, type StatementLine } from '@lintel/contracts';
+import { DetailList } from '../../../components/DetailList.tsx';
+import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDownload } from '../../../components/use-download.ts';
+import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 // Dates read as calendar days the way the leases screens show them.
 import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
@@ -39,10 +39,14 @@ export interface StatementViewProps {
 
 const DEFAULT_LABELS: Record<FileFormat, string> = { csv: 'Download CSV', pdf: 'Download PDF' };
 
+/** A statement line as a grid row: its place in the period keys it (a journal may give two lines). */
+type LineRow = StatementLine & { _id: string };
+
 /**
  * PRODUCT.md statements: for a period and a currency, the opening balance, every line with its
  * running balance, and the closing balance, on screen and as CSV or PDF. One view for property,
- * owner and agent statements.
+ * owner and agent statements. The screen pages through the lines (a busy account has thousands a
+ * year); the balances and totals above them are the whole period's, and the files carry every line.
  */
 export function StatementView({
   kind,
@@ -54,10 +58,24 @@ export function StatementView({
   downloadLabels = DEFAULT_LABELS,
 }: StatementViewProps) {
   const titleId = useId();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const [period, setPeriod] = useState<Period>(() => ({ from: firstOfMonth(), to: todayIso() }));
   const isValid = periodError(period) === null && Boolean(currency);
   const query = { ...period, currency };
-  const statement = useStatement(kind, id, query, isValid);
+  const paging = useGridQueryState({ filters: [period.from, period.to, currency] });
+  const { page, pageSize } = paging.query;
+  const statement = useStatement(kind, id, { ...query, page, pageSize }, isValid);
+  const reply = statement.data;
+  const lines = useMemo(() => {
+    if (!reply) return undefined;
+    const offset = (reply.meta.page - 1) * reply.meta.pageSize;
+    return {
+      data: reply.data.lines.map((line, index): LineRow => ({ ...line, _id: String(offset + index) })),
+      meta: reply.meta,
+    };
+  }, [reply]);
+  const columns = useLineColumns(reply?.data.currency ?? currency, compact);
   const file = useDownload<FileFormat>('The statement could not be downloaded.');
   const downloadButton = (format: FileFormat, label: string) => (
     <Button
@@ -118,102 +136,112 @@ export function StatementView({
           {file.error}
         </Alert>
       )}
-      {statement.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void statement.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(statement.error, 'The statement could not be loaded.').message}
-        </Alert>
-      ) : statement.data ? (
-        <>
-          {statement.isFetching && <LinearProgress aria-label="Updating statement" sx={{ mb: 1 }} />}
-          <StatementTable statement={statement.data} />
-        </>
-      ) : isValid ? (
+      {reply ? (
+        <Box sx={{ mb: 2 }}>
+          <StatementFigures statement={reply.data} />
+        </Box>
+      ) : isValid && !statement.error ? (
         <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading statement" />
         </Box>
       ) : null}
+      {(reply || statement.error) && (
+        <ServerDataGrid
+          aria-label={reply ? `${reply.data.title}: ${reply.data.subject}` : title}
+          list={{ ...statement, data: lines }}
+          columns={columns}
+          state={paging.grid}
+          empty={{ title: 'Nothing moved in this period.', text: 'Choose another period or currency.' }}
+          error={statement.error ? toApiError(statement.error, 'The statement could not be loaded.') : null}
+          isQueried={isValid}
+          columnVisibilityModel={{
+            date: !compact,
+            reference: !compact,
+            moneyIn: !compact,
+            moneyOut: !compact,
+            amount: compact,
+          }}
+        />
+      )}
     </Paper>
   );
 }
 
-/** Opening row, the lines with their running balance, closing row with the period's totals. */
-function StatementTable({ statement }: { statement: Statement }) {
+/** The whole period's figures: opening balance, money in and out, closing balance. */
+function StatementFigures({ statement }: { statement: Statement }) {
   const money = (amount: number) => formatMoney(amount, statement.currency);
-  const strong = { fontWeight: 700 };
-  const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } };
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={`${statement.title}: ${statement.subject}`} sx={{ minWidth: 340 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell>Description</TableCell>
-            <TableCell sx={hideOnPhone}>Reference</TableCell>
-            <TableCell align="right">Money in</TableCell>
-            <TableCell align="right">Money out</TableCell>
-            <TableCell align="right">Balance</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableRow>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(statement.from)}</TableCell>
-            <TableCell sx={strong}>Opening balance</TableCell>
-            <TableCell sx={hideOnPhone} />
-            <TableCell />
-            <TableCell />
-            <TableCell align="right" sx={strong}>
-              {money(statement.openingBalance)}
-            </TableCell>
-          </TableRow>
-          {statement.lines.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={6} sx={{ color: 'text.secondary', textAlign: 'center' }}>
-                Nothing moved in this period.
-              </TableCell>
-            </TableRow>
-          )}
-          {statement.lines.map((line, index) => (
-            // One journal can touch the account twice (an owner's several properties).
-            <TableRow key={`${line.journalId}-${index}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(line.date)}</TableCell>
-              <TableCell>
-                {line.description}
-                {line.reference && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: { sm: 'none' } }}>
-                    {' '}
-                    · {line.reference}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={hideOnPhone}>{line.reference}</TableCell>
-              <TableCell align="right">{line.amount > 0 ? money(line.amount) : ''}</TableCell>
-              <TableCell align="right">{line.amount < 0 ? money(-line.amount) : ''}</TableCell>
-              <TableCell align="right">{money(line.balance)}</TableCell>
-            </TableRow>
-          ))}
-          <TableRow>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(statement.to)}</TableCell>
-            <TableCell sx={strong}>Closing balance</TableCell>
-            <TableCell sx={hideOnPhone} />
-            <TableCell align="right" sx={strong}>
-              {money(statement.moneyIn)}
-            </TableCell>
-            <TableCell align="right" sx={strong}>
-              {money(Math.abs(statement.moneyOut))}
-            </TableCell>
-            <TableCell align="right" sx={strong}>
-              {money(statement.closingBalance)}
-            </TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DetailList
+      items={[
+        { label: `Opening balance, ${formatDay(statement.from)}`, value: money(statement.openingBalance) },
+        { label: 'Money in', value: money(statement.moneyIn) },
+        { label: 'Money out', value: money(statement.moneyOut) },
+        {
+          label: `Closing balance, ${formatDay(statement.to)}`,
+          value: <strong>{money(statement.closingBalance)}</strong>,
+        },
+      ]}
+    />
   );
+}
+
+/** Date, description, reference, money in, money out and the running balance; on phones the date and reference go under the description and one signed amount replaces in and out. */
+function useLineColumns(currency: string, compact: boolean) {
+  return useMemo<GridColDef<LineRow>[]>(() => {
+    const money = (amount: number) => formatMoney(amount, currency);
+    const amountColumn = (
+      field: 'moneyIn' | 'moneyOut' | 'amount',
+      headerName: string,
+      show: (amount: number) => string,
+    ): GridColDef<LineRow> => ({
+      field,
+      headerName,
+      type: 'number',
+      width: 130,
+      sortable: false,
+      valueGetter: (_value, row) => row.amount,
+      valueFormatter: (amount: number) => show(amount),
+    });
+    return [
+      {
+        field: 'date',
+        headerName: 'Date',
+        width: 120,
+        sortable: false,
+        valueFormatter: (value: string) => formatDay(value),
+      },
+      {
+        field: 'description',
+        headerName: 'Description',
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        renderCell: ({ row }) =>
+          compact ? (
+            <StackedCell>
+              <Typography variant="body2" noWrap>
+                {row.description}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap>
+                {[formatDay(row.date), row.reference].filter(Boolean).join(' · ')}
+              </Typography>
+            </StackedCell>
+          ) : (
+            row.description
+          ),
+      },
+      { field: 'reference', headerName: 'Reference', width: 140, sortable: false },
+      amountColumn('moneyIn', 'Money in', (amount) => (amount > 0 ? money(amount) : '')),
+      amountColumn('moneyOut', 'Money out', (amount) => (amount < 0 ? money(-amount) : '')),
+      amountColumn('amount', 'Amount', money),
+      {
+        field: 'balance',
+        headerName: 'Balance',
+        type: 'number',
+        width: compact ? 110 : 130,
+        sortable: false,
+        valueFormatter: (value: number) => money(value),
+      },
+    ];
+  }, [currency, compact]);
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,14 @@ import type { Role, User } from '@lintel/contracts';
 import { makeProperty, makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makePropertyAccount, makeStatement, ok, page, withProviders } from '../test-support.tsx';
+import {
+  makePropertyAccount,
+  makeStatement,
+  ok,
+  page,
+  statementReply,
+  withProviders,
+} from '../test-support.tsx';
 import { firstOfMonth, todayIso } from '../period.ts';
 import { PropertyAccountPage } from './PropertyAccountPage.tsx';
 
@@ -42,7 +49,7 @@ beforeEach(() => {
         makePropertyAccount({ propertyName: 'Sunset Flats East', balance: 999 }),
       ]),
     )
-    .on('GET', statementUrl, ok(makeStatement()))
+    .on('GET', statementUrl, statementReply(makeStatement()))
     .on(
       'GET',
       '/settings/finance',
@@ -63,45 +70,80 @@ beforeEach(() => {
     );
 });
 
-const rowTexts = (table: HTMLElement) =>
-  within(table)
+const rowTexts = (grid: HTMLElement) =>
+  within(grid)
     .getAllByRole('row')
+    .slice(1)
     .map((row) =>
       within(row)
-        .queryAllByRole('cell')
+        .queryAllByRole('gridcell')
         .map((cell) => cell.textContent),
     );
 
 describe('PropertyAccountPage', () => {
   it('shows the balance held and arrears, and the statement from opening to closing balance', async () => {
     render('admin');
-    const table = await screen.findByRole('table', { name: 'Property statement: Sunset Flats' });
+    const grid = await screen.findByRole('grid', { name: 'Property statement: Sunset Flats' });
     expect(
       within(screen.getByRole('region', { name: 'Balance held' })).getByText('$1,250.50'),
     ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Arrears' })).getByText('$200.00')).toBeInTheDocument();
-    const [, opening, rent, payout, closing] = rowTexts(table);
-    expect(opening).toEqual(['1 Nov 2026', 'Opening balance', '', '', '', '$100.00']);
-    expect(rent).toEqual([
-      '3 Nov 2026',
-      'Rent received R-0001 · BANK-77',
-      'BANK-77',
-      '$900.00',
-      '',
-      '$1,000.00',
+    const figures = screen.getByRole('region', { name: 'Statement' });
+    expect(figures).toHaveTextContent('Opening balance, 1 Nov 2026$100.00');
+    expect(figures).toHaveTextContent('Money in$900.00');
+    expect(figures).toHaveTextContent('Money out$450.00');
+    expect(figures).toHaveTextContent('Closing balance, 23 Nov 2026$550.00');
+    expect(rowTexts(grid)).toEqual([
+      ['3 Nov 2026', 'Rent received R-0001', 'BANK-77', '$900.00', '', '$1,000.00'],
+      ['10 Nov 2026', 'Paid to owner', '', '', '$450.00', '$550.00'],
     ]);
-    expect(payout).toEqual(['10 Nov 2026', 'Paid to owner', '', '', '$450.00', '$550.00']);
-    expect(closing).toEqual(['23 Nov 2026', 'Closing balance', '', '$900.00', '$450.00', '$550.00']);
     expect(server.callsTo('GET', statementUrl)[0]?.params).toEqual({
       from: firstOfMonth(),
       to: todayIso(),
       currency: 'USD',
+      page: 1,
+      pageSize: 25,
     });
+  });
+
+  it('pages through the lines on the server; the figures stay the whole period', async () => {
+    // 30 lines in the period: the first page holds 25, the second 5 (two of them stand in here).
+    const [first, second] = makeStatement().lines;
+    server.on('GET', statementUrl, (call) =>
+      statementReply(makeStatement({ lines: call.params?.page === 2 ? [second!] : [first!] }), {
+        page: Number(call.params?.page),
+        total: 30,
+      }),
+    );
+    render('accountant');
+    const grid = await screen.findByRole('grid', { name: 'Property statement: Sunset Flats' });
+    expect(rowTexts(grid)).toEqual([
+      ['3 Nov 2026', 'Rent received R-0001', 'BANK-77', '$900.00', '', '$1,000.00'],
+    ]);
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() =>
+      expect(rowTexts(grid)).toEqual([['10 Nov 2026', 'Paid to owner', '', '', '$450.00', '$550.00']]),
+    );
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
+    expect(server.callsTo('GET', statementUrl).map((call) => call.params?.page)).toEqual([1, 2]);
+    expect(screen.getByRole('region', { name: 'Statement' })).toHaveTextContent(
+      'Closing balance, 23 Nov 2026$550.00',
+    );
+  });
+
+  it('says when nothing moved in the period', async () => {
+    server.on('GET', statementUrl, statementReply(makeStatement({ lines: [], moneyIn: 0, moneyOut: 0 })));
+    render('agent');
+    expect(await screen.findByText('Nothing moved in this period.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Statement' })).toHaveTextContent(
+      'Opening balance, 1 Nov 2026$100.00',
+    );
   });
 
   it.each(['admin', 'agent'] as const)('offers the %s no payouts or expenses', async (role) => {
     render(role);
-    expect(await screen.findByRole('table', { name: /Property statement/ })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: /Property statement/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay owner' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay supplier' })).not.toBeInTheDocument();
