@@ -3,6 +3,7 @@ import './zod-messages.ts';
 export * from './zod-messages.ts';
 export * from './common.ts';
 export * from './money.ts';
+export * from './calendar.ts';
 export * from './users.ts';
 export * from './owners.ts';
 export * from './tenants.ts';

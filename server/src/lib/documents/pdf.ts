@@ -1,5 +1,6 @@
 import type { Column, Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import pdfmake from 'pdfmake';
+import { formatCalendarDate } from '@lintel/contracts';
 import type { DocumentCompany } from './types.ts';
 
 // The PDF standard 14 fonts are built into every reader, so no font files ship with the server.
@@ -58,26 +59,16 @@ function usableLogo(logo: string | null): string | null {
     : null;
 }
 
-/** "2026-11-23" → "23 Nov 2026", without a Date, so no time zone can shift the day. */
-export function formatDocumentDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  const monthName = MONTHS[Number(month) - 1];
-  return monthName && year && day ? `${Number(day)} ${monthName} ${year}` : isoDate;
-}
-
-/** "2026-11" → "Nov 2026"; anything else (a "Total" label) as it is. */
-export function formatDocumentMonth(isoMonth: string): string {
-  const [year, month, rest] = isoMonth.split('-');
-  const monthName = MONTHS[Number(month) - 1];
-  return monthName && year && rest === undefined ? `${monthName} ${year}` : isoMonth;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Documents write dates and months exactly as the screens do (contracts/src/calendar.ts).
+export {
+  formatCalendarDate as formatDocumentDate,
+  formatCalendarMonth as formatDocumentMonth,
+} from '@lintel/contracts';
 
 /** A moment as "23 Nov 2026, 14:05 UTC": the server does not know the reader's time zone. */
 export function formatDocumentTimestamp(moment: Date): string {
   const iso = moment.toISOString();
-  return `${formatDocumentDate(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
+  return `${formatCalendarDate(iso.slice(0, 10))}, ${iso.slice(11, 16)} UTC`;
 }
 
 /** The width of A4 inside renderPdf's default 40 pt margins, in points. */

@@ -1,4 +1,4 @@
-import { IsoDate } from '@lintel/contracts';
+import { formatCalendarMonth, IsoDate } from '@lintel/contracts';
 
 export interface Period {
   from: string;
@@ -26,9 +26,5 @@ export function periodError({ from, to }: Period): { field: keyof Period; messag
   return to < from ? { field: 'to', message: 'The period must end on or after its start' } : null;
 }
 
-/** '2026-11' → 'Nov 2026', read in UTC so no time zone moves it a month. */
-export function formatMonth(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
+/** '2026-09' → 'Sep 2026', as the PDFs and CSVs write it. */
+export const formatMonth = formatCalendarMonth;

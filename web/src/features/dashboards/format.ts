@@ -1,16 +1,10 @@
-/** '2026-11' → 'Nov', read in UTC so no time zone moves it a month: an axis tick. */
-export function shortMonth(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return month;
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(date);
-}
+import { formatDayMonth, formatShortMonth } from '@lintel/contracts';
 
-/** '2026-11-05' → '5 Nov'. */
-export function shortDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
-}
+/** '2026-09' → 'Sep': an axis tick. */
+export const shortMonth = formatShortMonth;
+
+/** '2026-09-05' → '5 Sep'. */
+export const shortDay = formatDayMonth;
 
 /**
  * An axis tick for minor units, in whole units and short: 1250000 → '$13K'. Ticks only place the

@@ -1,5 +1,10 @@
 import type { ChipProps } from '@mui/material/Chip';
-import type { CostBearer, MaintenancePriority, MaintenanceStatus } from '@lintel/contracts';
+import {
+  formatLocalDateTime,
+  type CostBearer,
+  type MaintenancePriority,
+  type MaintenanceStatus,
+} from '@lintel/contracts';
 
 export { MAINTENANCE_STATUS_LABELS } from '@lintel/contracts';
 
@@ -35,5 +40,5 @@ export const MOVE_LABELS: Record<MaintenanceStatus, string> = {
   cancelled: 'Cancel request',
 };
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment where the reader is: '23 Sep 2026, 14:05'. */
+export const formatDateTime = formatLocalDateTime;

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { formatMoney, PAYMENT_METHOD_LABELS, type Payment } from '@lintel/contracts';
+import { formatLocalDateTime, formatMoney, PAYMENT_METHOD_LABELS, type Payment } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -20,9 +20,6 @@ import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import { ReversePaymentDialog } from './ReversePaymentDialog.tsx';
 import { useReceiptDownload } from './use-receipt-download.tsx';
-
-const formatTimestamp = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** One payment in full: who paid what, how it was split and at which rates; receipt and reversal. */
 export function PaymentDetailsDialog({
@@ -61,7 +58,7 @@ export function PaymentDetailsDialog({
       <DialogContent dividers>
         {payment.status === 'reversed' && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            Reversed{payment.reversedAt ? ` on ${formatTimestamp(payment.reversedAt)}` : ''}:{' '}
+            Reversed{payment.reversedAt ? ` on ${formatLocalDateTime(payment.reversedAt)}` : ''}:{' '}
             {payment.reversalReason ?? 'no reason given'}
           </Alert>
         )}
@@ -79,7 +76,7 @@ export function PaymentDetailsDialog({
             { label: 'Reference', value: payment.reference },
             { label: 'Notes', value: payment.notes },
             { label: 'Received by', value: payment.receivedByName },
-            { label: 'Recorded', value: formatTimestamp(payment.createdAt) },
+            { label: 'Recorded', value: formatLocalDateTime(payment.createdAt) },
           ]}
         />
         <Typography variant="subtitle1" component="h3" sx={{ mt: 3, mb: 1, fontWeight: 600 }}>

@@ -18,7 +18,7 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Lease, type LeaseStatus } from '@lintel/contracts';
+import { formatCalendarDate, formatMoney, type Lease, type LeaseStatus } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
@@ -37,17 +37,7 @@ const STATUS: Record<LeaseStatus, { label: string; color: 'default' | 'success' 
   terminated: { label: 'Terminated', color: 'error' },
 };
 
-const formatDate = (iso: string) => {
-  const date = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(date);
-};
+const formatDate = (iso: string) => formatCalendarDate(iso.slice(0, 10));
 
 type DialogKind = 'form' | 'archive' | 'delete';
 
