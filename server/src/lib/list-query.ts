@@ -1,4 +1,5 @@
-import { sql, type Subquery } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { queryRows, type Tx } from '../db/client.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -33,17 +34,38 @@ export const containsPattern = (q: string | undefined) =>
  */
 export const LIST_COUNT_LIMIT = 1000;
 
-/** The row limit for `countedRows`: one more than can be told exactly, so "more" shows. */
-export const countLimitFor = (offset: number) => offset + LIST_COUNT_LIMIT + 1;
+/** A page of a list and its total, a lower bound when the count stopped at LIST_COUNT_LIMIT. */
+export type CountedPage<T> = { items: T[]; total: number; totalIsLowerBound: boolean };
 
-/** `count(*)` of a list's matching rows, already limited by `countLimitFor(offset)`. */
-export const countedRows = (limited: Subquery) =>
-  sql<number>`(select count(*) from ${limited})`.mapWith(Number);
+/** How many matching rows a page's count reads: one more than it can tell exactly, so "more" shows. */
+const countLimitFor = (offset: number) => offset + LIST_COUNT_LIMIT + 1;
 
 /** A list's total from its bounded count: exact below the limit, a lower bound at it. */
-export function boundedTotal(counted: number, offset: number): { total: number; totalIsLowerBound: boolean } {
+function boundedTotal(counted: number, offset: number): Omit<CountedPage<never>, 'items'> {
   const limit = countLimitFor(offset);
   return counted >= limit
     ? { total: limit - 1, totalIsLowerBound: true }
     : { total: counted, totalIsLowerBound: false };
+}
+
+/**
+ * One page of a list with its bounded total in one statement. `matching` selects the list's rows
+ * (any columns, its filters and the joins they need, no order or limit); `selectPage` runs the
+ * page's query with `counted` among its columns and `limit`/`offset` applied. The count rides on
+ * the page's rows, so only a page past the end needs a statement of its own.
+ */
+export async function selectCountedPage<Row extends { counted: number | string }>(
+  tx: Pick<Tx, 'execute'>,
+  paging: { page: number; pageSize: number },
+  matching: SQLWrapper,
+  selectPage: (window: { counted: SQL<number>; limit: number; offset: number }) => Promise<Row[]>,
+): Promise<CountedPage<Omit<Row, 'counted'>>> {
+  const offset = (paging.page - 1) * paging.pageSize;
+  const counted = sql<number>`(select count(*) from (${matching} limit ${countLimitFor(offset)}) as matching)`;
+  const rows = await selectPage({ counted: counted.mapWith(Number), limit: paging.pageSize, offset });
+  const items = rows.map(({ counted: _counted, ...item }) => item);
+  if (rows.length > 0) return { items, ...boundedTotal(Number(rows[0]!.counted), offset) };
+  if (paging.page === 1) return { items, total: 0, totalIsLowerBound: false };
+  const [past] = await queryRows<{ counted: number | string }>(tx, sql`select ${counted} as counted`);
+  return { items, ...boundedTotal(Number(past?.counted ?? 0), offset) };
 }

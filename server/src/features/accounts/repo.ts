@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { expenses, payouts, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 type Viewer = Pick<Ctx, 'companyId' | 'role' | 'userId'>;
@@ -39,19 +39,22 @@ export async function propertyAccounts(
   const where = sql`p.company_id = ${viewer.companyId} ${visibleProperty(viewer)}
     ${pattern ? sql`and (p.name ilike ${pattern} or o.name ilike ${pattern})` : sql``}
     ${query.propertyId ? sql`and p.id = ${query.propertyId}` : sql``}`;
-  const rows = await queryRows<{
-    id: string;
-    name: string;
-    owner_id: string | null;
-    owner_name: string | null;
-    agent_id: string | null;
-    currency: string;
-    balance: string;
-    arrears: string;
-    last_payment: string | null;
-  }>(
-    tx,
-    sql`select p.id, p.name, p.owner_id, o.name as owner_name, p.agent_id, ${currency} as currency,
+  const matching = sql`select 1 from properties p left join owners o on o.id = p.owner_id where ${where}`;
+  const page = await selectCountedPage(tx, query, matching, ({ counted, limit, offset }) =>
+    queryRows<{
+      id: string;
+      name: string;
+      owner_id: string | null;
+      owner_name: string | null;
+      agent_id: string | null;
+      currency: string;
+      balance: string;
+      arrears: string;
+      last_payment: string | null;
+      counted: string;
+    }>(
+      tx,
+      sql`select p.id, p.name, p.owner_id, o.name as owner_name, p.agent_id, ${currency} as currency,
       -coalesce((select sum(l.amount_cents) from ledger_lines l
         where l.company_id = p.company_id and l.account = 'property:' || p.id and l.currency = ${currency}), 0) as balance,
       coalesce((select sum(c.amount_cents - coalesce((select sum(a.amount_cents) from allocations a
@@ -59,19 +62,17 @@ export async function propertyAccounts(
         from rent_charges c join leases le on le.id = c.lease_id
         where le.property_id = p.id and c.currency = ${currency} and c.due_date <= ${query.asOf}), 0) as arrears,
       (select max(pay.payment_date)::text from payments pay
-        where pay.property_id = p.id and pay.status = 'completed' and pay.currency = ${currency}) as last_payment
+        where pay.property_id = p.id and pay.status = 'completed' and pay.currency = ${currency}) as last_payment,
+      ${counted} as counted
     from properties p left join owners o on o.id = p.owner_id
     where ${where}
     order by p.name, p.id
-    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
-  );
-  const [counted] = await queryRows<{ total: string }>(
-    tx,
-    sql`select count(*) as total from properties p left join owners o on o.id = p.owner_id where ${where}`,
+    limit ${limit} offset ${offset}`,
+    ),
   );
   return {
-    total: Number(counted?.total ?? 0),
-    items: rows.map((row) => ({
+    ...page,
+    items: page.items.map((row) => ({
       propertyId: row.id,
       propertyName: row.name,
       ownerId: row.owner_id,
@@ -227,34 +228,36 @@ export async function listPayouts(
   const where = sql`po.company_id = ${scope.companyId}
     ${query.accountType ? sql`and po.account_type = ${query.accountType}` : sql``}
     ${query.accountId ? sql`and po.account_id = ${query.accountId}` : sql``}`;
-  const rows = await queryRows<{
-    id: string;
-    account_type: 'property' | 'agent';
-    account_id: string;
-    account_name: string | null;
-    amount_cents: string;
-    currency: string;
-    method: string;
-    reference: string | null;
-    payout_date: string;
-    journal_id: string;
-    created_by: string | null;
-    created_at: string | Date;
-  }>(
+  return selectCountedPage(
     tx,
-    sql`select po.*, po.payout_date::text as payout_date,
-      coalesce(p.name, trim(u.first_name || ' ' || u.last_name)) as account_name
+    query,
+    sql`select 1 from payouts po where ${where}`,
+    ({ counted, limit, offset }) =>
+      queryRows<{
+        id: string;
+        account_type: 'property' | 'agent';
+        account_id: string;
+        account_name: string | null;
+        amount_cents: string;
+        currency: string;
+        method: string;
+        reference: string | null;
+        payout_date: string;
+        journal_id: string;
+        created_by: string | null;
+        created_at: string | Date;
+        counted: string;
+      }>(
+        tx,
+        sql`select po.*, po.payout_date::text as payout_date,
+      coalesce(p.name, trim(u.first_name || ' ' || u.last_name)) as account_name, ${counted} as counted
     from payouts po
     left join properties p on po.account_type = 'property' and p.id = po.account_id
     left join users u on po.account_type = 'agent' and u.id = po.account_id
     where ${where} order by po.created_at desc
-    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    limit ${limit} offset ${offset}`,
+      ),
   );
-  const [counted] = await queryRows<{ total: string }>(
-    tx,
-    sql`select count(*) as total from payouts po where ${where}`,
-  );
-  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** Every payout, oldest first, as the company export lists them (for the records: not imported). */

@@ -254,10 +254,10 @@ export const listPayouts = (
 ) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, BOOKKEEPERS);
-    const { rows, total } = await repo.listPayouts(tx, ctx, query);
+    const page = await repo.listPayouts(tx, ctx, query);
     return {
-      total,
-      items: rows.map((row): Payout => ({
+      ...page,
+      items: page.items.map((row): Payout => ({
         _id: row.id,
         accountType: row.account_type,
         accountId: row.account_id,

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, lt, lte, or, count, sql, type SQL } from 'dr
 import type { Tx } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect & { actorName: string | null };
 
@@ -49,30 +49,36 @@ export async function listAuditEntries(
   ctx: Pick<Ctx, 'companyId'>,
   filter: AuditFilter,
   page: { page: number; pageSize: number },
-): Promise<{ items: AuditRow[]; total: number }> {
+): Promise<CountedPage<AuditRow>> {
   const where = conditions(ctx, filter);
-  const items = await tx
-    .select({
-      id: auditLog.id,
-      companyId: auditLog.companyId,
-      actorId: auditLog.actorId,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      requestId: auditLog.requestId,
-      createdAt: auditLog.createdAt,
-      actorName,
-    })
+  const matching = tx
+    .select({ one: sql`1` })
     .from(auditLog)
     .leftJoin(users, actorJoin)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx.select({ total: count() }).from(auditLog).leftJoin(users, actorJoin).where(where);
-  return { items, total: totals?.total ?? 0 };
+    .where(where);
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({
+        id: auditLog.id,
+        companyId: auditLog.companyId,
+        actorId: auditLog.actorId,
+        action: auditLog.action,
+        entity: auditLog.entity,
+        entityId: auditLog.entityId,
+        before: auditLog.before,
+        after: auditLog.after,
+        requestId: auditLog.requestId,
+        createdAt: auditLog.createdAt,
+        actorName,
+        counted,
+      })
+      .from(auditLog)
+      .leftJoin(users, actorJoin)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function listAuditFacets(tx: Tx, ctx: Pick<Ctx, 'companyId'>) {

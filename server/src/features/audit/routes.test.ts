@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuditFacets, AuditLogEntry } from '@lintel/contracts';
+import { AuditFacets, AuditLogEntry, PageMeta } from '@lintel/contracts';
 import { auditLog } from '../../db/schema/index.ts';
 import { systemTransact } from '../../db/scope.ts';
+import { LIST_COUNT_LIMIT } from '../../lib/list-query.ts';
 import {
   createCompanyWithRoles,
   createTestApp,
@@ -35,7 +36,7 @@ describe('audit API', () => {
     const body = expectStatus(await get(user, `/api/audit?${search.toString()}`), 200);
     return {
       items: (body.data as unknown[]).map((entry) => AuditLogEntry.parse(entry)),
-      meta: body.meta as { page: number; pageSize: number; total: number },
+      meta: PageMeta.parse(body.meta),
     };
   }
 
@@ -212,6 +213,59 @@ describe('audit API', () => {
       }
       expect(pages).toEqual([[7, 6, 5], [4, 3, 2], [1]]);
       expect((await list(admin, { entity: 'page', page: 4, pageSize: 3 })).items).toEqual([]);
+    });
+
+    it(`counts exactly up to ${LIST_COUNT_LIMIT} entries past the page, then gives a lower bound`, async () => {
+      const admin = await signupAdmin(t.app);
+      const count = LIST_COUNT_LIMIT + 30;
+      await seedEntries(
+        admin.company._id,
+        admin.user._id,
+        Array.from({ length: count }, (_, index) => ({
+          action: index < 40 ? 'bulk.early' : 'bulk.late',
+          entity: 'bulk',
+          at: new Date(Date.UTC(2024, 0, 1) + index * 60_000).toISOString(),
+          after: { n: index },
+        })),
+      );
+      const numbers = (items: AuditLogEntry[]) => items.map((entry) => (entry.after as { n: number }).n);
+      // Page 1 counts 1,001 entries and stops: "more than 1,000".
+      const first = await list(admin, { entity: 'bulk', pageSize: 25 });
+      expect(first.meta).toEqual({ page: 1, pageSize: 25, total: LIST_COUNT_LIMIT, totalIsLowerBound: true });
+      expect(numbers(first.items)[0]).toBe(count - 1);
+      // The count starts at the page: page 2 knows of 1,000 past its own first entry.
+      expect((await list(admin, { entity: 'bulk', page: 2, pageSize: 25 })).meta).toEqual({
+        page: 2,
+        pageSize: 25,
+        total: 25 + LIST_COUNT_LIMIT,
+        totalIsLowerBound: true,
+      });
+      // Once the window reaches past the last entry the count is exact again.
+      expect((await list(admin, { entity: 'bulk', page: 3, pageSize: 25 })).meta).toEqual({
+        page: 3,
+        pageSize: 25,
+        total: count,
+      });
+      const lastPage = Math.ceil(count / 25);
+      const last = await list(admin, { entity: 'bulk', page: lastPage, pageSize: 25 });
+      expect(last.meta).toEqual({ page: lastPage, pageSize: 25, total: count });
+      expect(numbers(last.items).at(-1)).toBe(0);
+      // A filter that matches fewer is exact, and a page past its end still gives the total.
+      expect((await list(admin, { action: 'bulk.early' })).meta).toEqual({
+        page: 1,
+        pageSize: 25,
+        total: 40,
+      });
+      expect((await list(admin, { action: 'bulk.early', page: 5 })).meta).toEqual({
+        page: 5,
+        pageSize: 25,
+        total: 40,
+      });
+      // Another company's log is not touched by any of it.
+      const other = await list(a.admin, { pageSize: 100 });
+      expect(other.meta.totalIsLowerBound).toBeUndefined();
+      expect(other.meta.total).toBeLessThan(100);
+      expect(other.items.some((entry) => entry.entity === 'bulk')).toBe(false);
     });
   });
 

@@ -105,7 +105,7 @@ export const listAuditLog = (ctx: Ctx, query: AuditQuery) => {
       },
       { page: query.page, pageSize: query.pageSize },
     );
-    return { items: page.items.map(toEntry), total: page.total };
+    return { ...page, items: page.items.map(toEntry) };
   });
 };
 

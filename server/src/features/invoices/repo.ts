@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { formatMajorUnits, type InvoiceClientType, type InvoiceStatus } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceLines, invoices, payments, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -125,26 +125,28 @@ export async function listInvoices(
   scope: Scope,
   filter: InvoiceFilter,
   paging: { page: number; pageSize: number; sort: keyof typeof sortColumns; descending: boolean },
-): Promise<{ items: InvoiceView[]; total: number }> {
+): Promise<CountedPage<InvoiceView>> {
   const condition = where(scope, filter);
   const order = paging.descending ? desc : asc;
-  const rows = await tx
-    .select()
+  const matching = tx
+    .select({ one: sql`1` })
     .from(invoices)
-    .where(condition)
-    .orderBy(order(sortColumns[paging.sort]), desc(invoices.createdAt))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
+    .where(condition);
+  const page = await selectCountedPage(tx, paging, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({ ...getTableColumns(invoices), counted })
+      .from(invoices)
+      .where(condition)
+      .orderBy(order(sortColumns[paging.sort]), desc(invoices.createdAt))
+      .limit(limit)
+      .offset(offset),
+  );
   const lines = await linesOf(
     tx,
     scope,
-    rows.map((row) => row.id),
+    page.items.map((row) => row.id),
   );
-  const [counted] = await tx.select({ total: count() }).from(invoices).where(condition);
-  return {
-    items: rows.map((invoice) => ({ invoice, lines: lines.get(invoice.id) ?? [] })),
-    total: counted?.total ?? 0,
-  };
+  return { ...page, items: page.items.map((invoice) => ({ invoice, lines: lines.get(invoice.id) ?? [] })) };
 }
 
 /** A tenant as an invoice client (read-only: the tenants feature exports no finder yet). */

@@ -303,7 +303,7 @@ export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) 
   transact(ctx, async (tx) => {
     assertRole(ctx, READERS);
     const ownerId = await ownerClientId(tx, ctx);
-    if (ownerId === undefined) return { items: [], total: 0 };
+    if (ownerId === undefined) return { items: [], total: 0, totalIsLowerBound: false };
     const { sort, descending } = query.sort
       ? parseSort(query.sort, repo.sortColumns, 'createdAt')
       : { sort: 'createdAt' as const, descending: true };
@@ -320,7 +320,7 @@ export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) 
       },
       { page: query.page, pageSize: query.pageSize, sort, descending },
     );
-    return { items: page.items.map((view) => toInvoice(view, today)), total: page.total };
+    return { ...page, items: page.items.map((view) => toInvoice(view, today)) };
   });
 
 export const getInvoice = (ctx: Ctx, id: string, today = todayIso()) =>

@@ -17,7 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
 
 export type LeaseRow = typeof leases.$inferSelect;
@@ -85,9 +85,10 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: LeaseFilter): SQL | und
   );
 }
 
-const joined = (tx: Tx) =>
+/** `extra` adds columns, such as a list's count. */
+const joined = <Extra extends Record<string, SQL>>(tx: Tx, extra?: Extra) =>
   tx
-    .select(view)
+    .select({ ...view, ...extra } as typeof view & Extra)
     .from(leases)
     .innerJoin(properties, eq(properties.id, leases.propertyId))
     .innerJoin(tenants, eq(tenants.id, leases.tenantId))
@@ -99,22 +100,19 @@ export async function listLeases(
   ctx: Pick<Ctx, 'companyId'>,
   filter: LeaseFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: LeaseView[]; total: number }> {
+): Promise<CountedPage<LeaseView>> {
   const where = conditions(ctx, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
-  const items = await joined(tx)
-    .where(where)
-    .orderBy(order, asc(leases.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx
-    .select({ total: count() })
+  const matching = tx
+    .select({ one: sql`1` })
     .from(leases)
     .innerJoin(properties, eq(properties.id, leases.propertyId))
     .innerJoin(tenants, eq(tenants.id, leases.tenantId))
     .leftJoin(owners, eq(owners.id, properties.ownerId))
     .where(where);
-  return { items, total: totals?.total ?? 0 };
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    joined(tx, { counted }).where(where).orderBy(order, asc(leases.id)).limit(limit).offset(offset),
+  );
 }
 
 export async function listEndingLeases(

@@ -97,7 +97,7 @@ export const listLeases = (ctx: Ctx, query: LeaseQuery) =>
       },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'endDate') },
     );
-    return { items: page.items.map(toLease), total: page.total };
+    return { ...page, items: page.items.map(toLease) };
   });
 
 /** "Theirs": agents the properties they manage, owners their own; admins and accountants all. */

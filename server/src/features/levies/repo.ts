@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { levyCharges, levySchedules, owners, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -28,7 +28,7 @@ export async function listSchedules(
   scope: Scope,
   filter: { q?: string | undefined; propertyId?: string | undefined; ownerUserId?: string | undefined },
   paging: { page: number; pageSize: number },
-): Promise<{ items: ScheduleRow[]; total: number }> {
+): Promise<CountedPage<ScheduleRow>> {
   const pattern = containsPattern(filter.q);
   const where = inCompany(
     levySchedules,
@@ -37,22 +37,22 @@ export async function listSchedules(
     pattern ? or(ilike(properties.name, pattern), ilike(levySchedules.bodyCorporate, pattern)) : undefined,
     ownedBy(filter.ownerUserId),
   );
-  const [rows, [total]] = await Promise.all([
+  const matching = tx
+    .select({ one: sql`1` })
+    .from(levySchedules)
+    .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
+    .where(where);
+  const page = await selectCountedPage(tx, paging, matching, ({ counted, limit, offset }) =>
     tx
-      .select(scheduleColumns)
+      .select({ ...scheduleColumns, counted })
       .from(levySchedules)
       .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
       .where(where)
       .orderBy(asc(sql`lower(${properties.name})`), asc(levySchedules.bodyCorporate), asc(levySchedules.id))
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    tx
-      .select({ total: count() })
-      .from(levySchedules)
-      .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
-      .where(where),
-  ]);
-  return { items: rows.map(toScheduleRow), total: total?.total ?? 0 };
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...page, items: page.items.map(toScheduleRow) };
 }
 
 export async function findSchedule(

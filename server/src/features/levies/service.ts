@@ -88,7 +88,7 @@ export const listSchedules = (ctx: Ctx, query: LevyScheduleQuery) =>
       { q: query.q, propertyId: query.propertyId, ownerUserId: ownerFilter(ctx) },
       query,
     );
-    return { items: page.items.map(toSchedule), total: page.total };
+    return { ...page, items: page.items.map(toSchedule) };
   });
 
 export const getSchedule = (ctx: Ctx, id: string) =>

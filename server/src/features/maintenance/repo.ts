@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type RequestRow = typeof maintenanceRequests.$inferSelect;
@@ -106,9 +106,10 @@ function conditions(scope: Scope, filter: RequestFilter): SQL | undefined {
   );
 }
 
-const joined = (tx: Tx) =>
+/** `extra` adds columns, such as a list's count. */
+const joined = <Extra extends Record<string, SQL>>(tx: Tx, extra?: Extra) =>
   tx
-    .select(columns)
+    .select({ ...columns, ...extra } as typeof columns & Extra)
     .from(maintenanceRequests)
     .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
     .leftJoin(owners, eq(owners.id, properties.ownerId))
@@ -120,21 +121,22 @@ export async function listRequests(
   scope: Scope,
   filter: RequestFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: RequestView[]; total: number }> {
+): Promise<CountedPage<RequestView>> {
   const where = conditions(scope, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
-  const items = await joined(tx)
-    .where(where)
-    .orderBy(order, desc(maintenanceRequests.createdAt), asc(maintenanceRequests.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx
-    .select({ total: count() })
+  const matching = tx
+    .select({ one: sql`1` })
     .from(maintenanceRequests)
     .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
     .leftJoin(owners, eq(owners.id, properties.ownerId))
     .where(where);
-  return { items, total: totals?.total ?? 0 };
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    joined(tx, { counted })
+      .where(where)
+      .orderBy(order, desc(maintenanceRequests.createdAt), asc(maintenanceRequests.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function findRequest(tx: Tx, scope: Scope, id: string): Promise<RequestView | undefined> {

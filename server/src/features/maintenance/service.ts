@@ -173,7 +173,7 @@ export const listRequests = (ctx: Ctx, query: MaintenanceQuery) =>
       },
       { page: query.page, pageSize: query.pageSize, sort, descending },
     );
-    return { items: page.items.map(toRequest), total: page.total };
+    return { ...page, items: page.items.map(toRequest) };
   });
 
 export const getRequest = (ctx: Ctx, id: string) =>

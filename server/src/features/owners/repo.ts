@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import { containsPattern } from '../../lib/list-query.ts';
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, sql } from 'drizzle-orm';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
@@ -60,7 +60,7 @@ export async function listOwners(
   ctx: Pick<Ctx, 'companyId'>,
   filter: { q?: string | undefined },
   page: { page: number; pageSize: number; sort: OwnerSortKey; descending: boolean },
-): Promise<{ items: OwnerRow[]; total: number }> {
+): Promise<CountedPage<OwnerRow>> {
   const pattern = containsPattern(filter.q);
   const where = inCompany(
     owners,
@@ -68,15 +68,19 @@ export async function listOwners(
     pattern ? or(ilike(owners.name, pattern), ilike(owners.email, pattern)) : undefined,
   );
   const column = ownerSortColumns[page.sort];
-  const items = await tx
-    .select()
+  const matching = tx
+    .select({ one: sql`1` })
     .from(owners)
-    .where(where)
-    .orderBy(page.descending ? desc(column) : asc(column), asc(owners.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx.select({ total: count() }).from(owners).where(where);
-  return { items, total: totals?.total ?? 0 };
+    .where(where);
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({ ...getTableColumns(owners), counted })
+      .from(owners)
+      .where(where)
+      .orderBy(page.descending ? desc(column) : asc(column), asc(owners.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Properties naming this owner (read-only look at the properties table: no helper exported there yet). */

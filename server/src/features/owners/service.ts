@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { staleVersion } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toOwner, toOwnerSummary } from './dto.ts';
@@ -15,7 +15,7 @@ const OWNER_NOT_FOUND = () => notFound('Owner not found');
  * Owner pickers (property create, edit, transfer) for the roles that see every property.
  * Owners and other roles never pick owners; their own record reaches them through properties.
  */
-export const listOwners = (ctx: Ctx, query: OwnerQuery): Promise<{ items: OwnerSummary[]; total: number }> =>
+export const listOwners = (ctx: Ctx, query: OwnerQuery): Promise<CountedPage<OwnerSummary>> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent', 'accountant']);
     const page = await repo.listOwners(
@@ -24,7 +24,7 @@ export const listOwners = (ctx: Ctx, query: OwnerQuery): Promise<{ items: OwnerS
       { q: query.q },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.ownerSortColumns, 'name') },
     );
-    return { items: page.items.map(toOwnerSummary), total: page.total };
+    return { ...page, items: page.items.map(toOwnerSummary) };
   });
 
 /** By the owner record's own id (not the bound user's): anything else, or another company's, is 404. */

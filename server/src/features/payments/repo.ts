@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PaymentStatus, PaymentType } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { idempotencyKeys, owners, payments, properties, tenants, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -35,9 +35,10 @@ export type PaymentView = {
   receivedByName: string | null;
 };
 
-const joined = (tx: Tx) =>
+/** `extra` adds columns, such as a list's count. */
+const joined = <Extra extends Record<string, SQL>>(tx: Tx, extra?: Extra) =>
   tx
-    .select(view)
+    .select({ ...view, ...extra } as typeof view & Extra)
     .from(payments)
     .innerJoin(properties, eq(properties.id, payments.propertyId))
     .leftJoin(owners, eq(owners.id, properties.ownerId))
@@ -98,21 +99,22 @@ export async function listPayments(
   scope: Scope,
   filter: PaymentFilter,
   paging: { page: number; pageSize: number; sort: keyof typeof sortColumns; descending: boolean },
-): Promise<{ items: PaymentView[]; total: number }> {
+): Promise<CountedPage<PaymentView>> {
   const condition = where(scope, filter);
   const order = paging.descending ? desc : asc;
-  const items = await joined(tx)
-    .where(condition)
-    .orderBy(order(sortColumns[paging.sort]), desc(payments.createdAt))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize);
-  const [counted] = await tx
-    .select({ total: count() })
+  const matching = tx
+    .select({ one: sql`1` })
     .from(payments)
     .innerJoin(properties, eq(properties.id, payments.propertyId))
     .leftJoin(owners, eq(owners.id, properties.ownerId))
     .where(condition);
-  return { items, total: counted?.total ?? 0 };
+  return selectCountedPage(tx, paging, matching, ({ counted, limit, offset }) =>
+    joined(tx, { counted })
+      .where(condition)
+      .orderBy(order(sortColumns[paging.sort]), desc(payments.createdAt))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** Every matching payment, oldest first (CSV export). */

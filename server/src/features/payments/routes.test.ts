@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_AMOUNT, Payment, percentOf, TrialBalance } from '@lintel/contracts';
+import { MAX_AMOUNT, PageMeta, Payment, PaymentInput, percentOf, TrialBalance } from '@lintel/contracts';
 import { auditLog, ledgerLines } from '../../db/schema/index.ts';
+import { transact } from '../../db/scope.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
+import { LIST_COUNT_LIMIT } from '../../lib/list-query.ts';
 import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
 import {
   caller,
@@ -13,6 +15,7 @@ import {
   setFinanceSettings,
   type Company,
 } from '../../test/money-fixtures.ts';
+import { postPayments } from './index.ts';
 
 describe('payments API', () => {
   let t: TestApp;
@@ -168,5 +171,62 @@ describe('payments API', () => {
     const commission = percentOf(MAX_AMOUNT, 1000);
     expect(moneyIn).toBe(3 * (MAX_AMOUNT - commission - percentOf(commission, 1500)));
     expect((await trialBalance()).total).toBe(0);
+  });
+
+  it(`counts exactly up to ${LIST_COUNT_LIMIT} payments past the page, then gives a lower bound`, async () => {
+    const big = await createCompanyWithRoles(t.app);
+    await setFinanceSettings(t, big);
+    const { lease } = await createLetProperty(t, big, { rent: 1000 });
+    const count = LIST_COUNT_LIMIT + 30;
+    // Through the service's batch post (one statement per table), so every row is a real
+    // payment with its journal and receipt number.
+    const ctx = {
+      db: t.database.db,
+      companyId: big.companyId,
+      userId: big.accountant.user._id,
+      role: 'accountant' as const,
+      requestId: randomUUID(),
+    };
+    await transact(ctx, (tx) =>
+      postPayments(
+        tx,
+        ctx,
+        Array.from({ length: count }, () => PaymentInput.parse(rentBody(lease, 1000))),
+        { notify: false },
+      ),
+    );
+    const page = async (query: string) => {
+      const body = expectStatus(
+        await call(big.accountant, 'GET', `/api/payments?sort=receiptNumber&${query}`),
+        200,
+      );
+      return {
+        receipts: (body.data as Payment[]).map((row) => row.receiptNumber),
+        meta: PageMeta.parse(body.meta),
+      };
+    };
+    // Page 1 counts 1,001 payments and stops: "more than 1,000".
+    const first = await page('pageSize=25');
+    expect(first.meta).toEqual({ page: 1, pageSize: 25, total: LIST_COUNT_LIMIT, totalIsLowerBound: true });
+    expect(first.receipts[0]).toBe('RCT-000001');
+    // Near the end the window reaches past the last payment: exact again.
+    const lastPage = Math.ceil(count / 25);
+    const last = await page(`page=${lastPage}&pageSize=25`);
+    expect(last.meta).toEqual({ page: lastPage, pageSize: 25, total: count });
+    expect(last.receipts.at(-1)).toBe(`RCT-${String(count).padStart(6, '0')}`);
+    // A search that matches fewer is exact (RCT-001000 to RCT-001030), and past its end still gives the total.
+    expect((await page('q=RCT-0010')).meta).toEqual({ page: 1, pageSize: 25, total: 31 });
+    expect((await page('q=RCT-0010&page=5')).meta).toEqual({ page: 5, pageSize: 25, total: 31 });
+    // The agent sees them through the property's join, counted the same way.
+    const agents = PageMeta.parse(expectStatus(await call(big.agent, 'GET', '/api/payments'), 200).meta);
+    expect(agents).toEqual({ page: 1, pageSize: 25, total: LIST_COUNT_LIMIT, totalIsLowerBound: true });
+    // The books still tie, and another company's list is not touched.
+    const bigBalance = TrialBalance.parse(
+      expectStatus(await call(big.accountant, 'GET', '/api/ledger/trial-balance?currency=USD'), 200).data,
+    );
+    expect(bigBalance.total).toBe(0);
+    const ours = PageMeta.parse(expectStatus(await call(co.accountant, 'GET', '/api/payments'), 200).meta);
+    expect(ours.totalIsLowerBound).toBeUndefined();
+    expect(ours.total).toBeLessThan(LIST_COUNT_LIMIT);
   });
 });

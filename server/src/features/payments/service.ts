@@ -379,7 +379,7 @@ export const listPayments = (ctx: Ctx, query: PaymentQuery) =>
       sort,
       descending,
     });
-    return { items: page.items.map(toPayment), total: page.total };
+    return { ...page, items: page.items.map(toPayment) };
   });
 
 export const getPayment = (ctx: Ctx, id: string) =>

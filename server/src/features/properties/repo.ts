@@ -1,18 +1,5 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { boundedTotal, containsPattern, countedRows, countLimitFor } from '../../lib/list-query.ts';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
@@ -70,33 +57,25 @@ export async function listProperties(
   ctx: Pick<Ctx, 'companyId'>,
   filter: PropertyFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: PropertyView[]; total: number; totalIsLowerBound: boolean }> {
+): Promise<CountedPage<PropertyView>> {
   const where = conditions(ctx, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
-  const offset = (page.page - 1) * page.pageSize;
   const matching = tx
     .select({ one: sql`1` })
     .from(properties)
     .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .where(where)
-    .limit(countLimitFor(offset))
-    .as('matching');
-  // The count rides on the page's rows (one statement, not two); only a page past the end needs
-  // its own.
-  const rows = await tx
-    .select({ ...view, counted: countedRows(matching) })
-    .from(properties)
-    .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .leftJoin(agents, eq(agents.id, properties.agentId))
-    .where(where)
-    .orderBy(order, asc(properties.id))
-    .limit(page.pageSize)
-    .offset(offset);
-  const items = rows.map(({ counted: _counted, ...item }) => item);
-  if (rows.length > 0) return { items, ...boundedTotal(rows[0]!.counted, offset) };
-  if (page.page === 1) return { items, total: 0, totalIsLowerBound: false };
-  const [totals] = await tx.select({ counted: count() }).from(matching);
-  return { items, ...boundedTotal(totals?.counted ?? 0, offset) };
+    .where(where);
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({ ...view, counted })
+      .from(properties)
+      .leftJoin(owners, eq(owners.id, properties.ownerId))
+      .leftJoin(agents, eq(agents.id, properties.agentId))
+      .where(where)
+      .orderBy(order, asc(properties.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function findProperty(

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { TaskLinkType, TaskStatus } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -13,7 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 /** A task with the names of the people on it, as lists and cards show them. */
@@ -73,9 +87,12 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: TaskFilter) {
   );
 }
 
-const selectViews = (tx: Tx) =>
+const viewColumns = { task: tasks, assigneeName: nameOf(assignee), createdByName: nameOf(creator) };
+
+/** `extra` adds columns, such as a list's count. */
+const selectViews = <Extra extends Record<string, SQL>>(tx: Tx, extra?: Extra) =>
   tx
-    .select({ task: tasks, assigneeName: nameOf(assignee), createdByName: nameOf(creator) })
+    .select({ ...viewColumns, ...extra } as typeof viewColumns & Extra)
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .leftJoin(creator, eq(creator.id, tasks.createdBy));
@@ -95,21 +112,26 @@ export async function listTasks(
   ctx: Pick<Ctx, 'companyId'>,
   filter: TaskFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: TaskView[]; total: number }> {
+): Promise<CountedPage<TaskView>> {
   const where = conditions(ctx, filter);
   const column = sortColumns[page.sort];
-  const rows = await selectViews(tx)
-    .where(where)
-    // Overdue first, then the chosen order; undated tasks last.
-    .orderBy(
-      sql`case when ${isOverdue(filter.today)} then 0 else 1 end`,
-      page.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
-      asc(tasks.id),
-    )
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx.select({ total: count() }).from(tasks).where(where);
-  return { items: rows.map(toView), total: totals?.total ?? 0 };
+  const matching = tx
+    .select({ one: sql`1` })
+    .from(tasks)
+    .where(where);
+  const counted = await selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    selectViews(tx, { counted })
+      .where(where)
+      // Overdue first, then the chosen order; undated tasks last.
+      .orderBy(
+        sql`case when ${isOverdue(filter.today)} then 0 else 1 end`,
+        page.descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+        asc(tasks.id),
+      )
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...counted, items: counted.items.map(toView) };
 }
 
 export async function findTask(

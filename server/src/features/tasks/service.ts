@@ -11,7 +11,7 @@ import type {
 import type { Db, Tx } from '../../db/client.ts';
 import { isUuid, systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { todayIso } from '../leases/index.ts';
@@ -76,7 +76,7 @@ async function notifyAssigned(tx: Tx, ctx: Ctx, task: repo.TaskRow, role: string
   });
 }
 
-export const listTasks = (ctx: Ctx, query: TaskQuery): Promise<{ items: Task[]; total: number }> =>
+export const listTasks = (ctx: Ctx, query: TaskQuery): Promise<CountedPage<Task>> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, TASK_USERS);
     const today = todayIso();
@@ -96,7 +96,7 @@ export const listTasks = (ctx: Ctx, query: TaskQuery): Promise<{ items: Task[]; 
       },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'dueDate') },
     );
-    return { items: page.items.map((row) => present(ctx, row, today)), total: page.total };
+    return { ...page, items: page.items.map((row) => present(ctx, row, today)) };
   });
 
 export const listAssignees = (ctx: Ctx): Promise<TaskAssignee[]> =>

@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   exists,
+  getTableColumns,
   ilike,
   inArray,
   isNotNull,
@@ -16,7 +17,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
-import { containsPattern } from '../../lib/list-query.ts';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
@@ -77,18 +78,22 @@ export async function listTenants(
   ctx: Pick<Ctx, 'companyId'>,
   filter: TenantFilter,
   page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
-): Promise<{ items: TenantRow[]; total: number }> {
+): Promise<CountedPage<TenantRow>> {
   const where = conditions(tx, ctx, filter);
   const column = sortColumns[page.sort];
-  const items = await tx
-    .select()
+  const matching = tx
+    .select({ one: sql`1` })
     .from(tenants)
-    .where(where)
-    .orderBy(page.descending ? desc(column) : asc(column), asc(tenants.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx.select({ total: count() }).from(tenants).where(where);
-  return { items, total: totals?.total ?? 0 };
+    .where(where);
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({ ...getTableColumns(tenants), counted })
+      .from(tenants)
+      .where(where)
+      .orderBy(page.descending ? desc(column) : asc(column), asc(tenants.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function findTenant(

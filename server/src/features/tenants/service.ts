@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { isUniqueViolation, sqlState } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, staleVersion } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toTenant } from './dto.ts';
@@ -45,7 +45,7 @@ async function present(tx: Tx, ctx: Ctx, rows: repo.TenantRow[]): Promise<Tenant
 
 const presentOne = async (tx: Tx, ctx: Ctx, row: repo.TenantRow) => (await present(tx, ctx, [row]))[0]!;
 
-export const listTenants = (ctx: Ctx, query: TenantQuery): Promise<{ items: Tenant[]; total: number }> =>
+export const listTenants = (ctx: Ctx, query: TenantQuery): Promise<CountedPage<Tenant>> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent', 'accountant', 'owner']);
     const page = await repo.listTenants(
@@ -54,7 +54,7 @@ export const listTenants = (ctx: Ctx, query: TenantQuery): Promise<{ items: Tena
       { q: query.q, archived: query.archived, ownerUserId: ownerScope(ctx) },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'name') },
     );
-    return { items: await present(tx, ctx, page.items), total: page.total };
+    return { ...page, items: await present(tx, ctx, page.items) };
   });
 
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.TenantRow> {

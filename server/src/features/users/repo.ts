@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { containsPattern } from '../../lib/list-query.ts';
+import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -65,7 +65,7 @@ export async function listUsers(
   ctx: Pick<Ctx, 'companyId'>,
   filter: UserFilter,
   page: { page: number; pageSize: number; sort: UserSortKey; descending: boolean },
-): Promise<{ items: UserRow[]; total: number }> {
+): Promise<CountedPage<UserRow>> {
   const pattern = containsPattern(filter.q);
   const where = inCompany(
     users,
@@ -76,15 +76,19 @@ export async function listUsers(
     filter.isActive === undefined ? undefined : eq(users.isActive, filter.isActive),
   );
   const order = userSortColumns[page.sort].map((column) => (page.descending ? desc(column) : asc(column)));
-  const items = await tx
-    .select()
+  const matching = tx
+    .select({ one: sql`1` })
     .from(users)
-    .where(where)
-    .orderBy(...order, asc(users.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const [totals] = await tx.select({ total: count() }).from(users).where(where);
-  return { items, total: totals?.total ?? 0 };
+    .where(where);
+  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
+    tx
+      .select({ ...getTableColumns(users), counted })
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {

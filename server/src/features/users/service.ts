@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
@@ -212,7 +212,7 @@ export const getCurrentUser = (ctx: Ctx): Promise<User> =>
   });
 
 /** PRODUCT.md: users are the admin's alone (the agent picker on properties is one use). */
-export const listUsers = (ctx: Ctx, query: UserQuery): Promise<{ items: User[]; total: number }> =>
+export const listUsers = (ctx: Ctx, query: UserQuery): Promise<CountedPage<User>> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin']);
     const page = await repo.listUsers(
@@ -221,5 +221,5 @@ export const listUsers = (ctx: Ctx, query: UserQuery): Promise<{ items: User[]; 
       { q: query.q, role: query.role, isActive: query.isActive },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.userSortColumns, 'name') },
     );
-    return { items: page.items.map(toUser), total: page.total };
+    return { ...page, items: page.items.map(toUser) };
   });
