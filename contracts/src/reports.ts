@@ -117,6 +117,11 @@ export const Report = z.object({
   rows: z.array(ReportRow),
   /** The totals row, keyed like the rows; null where totals mean nothing. */
   totals: ReportRow.nullable(),
+  /**
+   * Rows that close the table after the totals, shown like them and never sorted among the rows:
+   * a reconciliation's total held and its difference.
+   */
+  closingRows: z.array(ReportRow).default([]),
   chart: ReportChart.nullable(),
 });
 export type Report = z.infer<typeof Report>;

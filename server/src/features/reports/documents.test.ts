@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Report, type ReportRow } from '@lintel/contracts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
-import { renderReportPdf, reportCsv } from './documents.ts';
+import type { CustomTableLayout } from 'pdfmake/interfaces';
+import { COLOURS } from '../../lib/documents/index.ts';
+import { renderReportPdf, reportCsv, reportTable } from './documents.ts';
 
 const company = {
   name: 'Harare Homes Realty',
@@ -70,7 +72,76 @@ const income = reportOf({
   totals: { month: 'Total', collected: 3213000 },
 });
 
+const trust = reportOf({
+  report: 'trust-reconciliation',
+  title: 'Trust reconciliation',
+  columns: [
+    { key: 'item', label: 'Account', type: 'text' },
+    { key: 'amount', label: 'Amount', type: 'money' },
+  ],
+  rows: [
+    { key: 'trustBank', item: 'Trust bank account', amount: 211000 },
+    { key: 'owners', item: 'Held for owners (property accounts)', amount: 200200 },
+    { key: 'agents', item: 'Held for agents (commission owed)', amount: 10800 },
+  ],
+  closingRows: [
+    { key: 'totalHeld', item: 'Total held for others', amount: 211000 },
+    { key: 'difference', item: 'Difference', amount: 0 },
+  ],
+});
+
+/** Each body row's first cell as pdfmake gets it, with the rule drawn above that row. */
+function tableRows(report: Report) {
+  const { table, layout } = reportTable(report);
+  const { hLineWidth, hLineColor } = layout as CustomTableLayout;
+  const node = { table } as Parameters<NonNullable<CustomTableLayout['hLineWidth']>>[1];
+  return table.body.map((row, index) => {
+    const first = row[0] as { text: string; bold?: boolean; fillColor?: string };
+    const color = typeof hLineColor === 'function' ? hLineColor(index, node, 0) : hLineColor;
+    return {
+      text: first.text,
+      bold: Boolean(first.bold),
+      shaded: first.fillColor === COLOURS.shade,
+      ruleAbove: { width: hLineWidth!(index, node), color },
+    };
+  });
+}
+
 describe('report documents', () => {
+  it('sets a reconciliation’s total held and difference as totals: bold, shaded, ruled off from the accounts', async () => {
+    const rows = tableRows(trust);
+    const thin = { width: 0.5, color: COLOURS.rule };
+    expect(rows.slice(1)).toEqual([
+      { text: 'Trust bank account', bold: false, shaded: false, ruleAbove: thin },
+      { text: 'Held for owners (property accounts)', bold: false, shaded: false, ruleAbove: thin },
+      { text: 'Held for agents (commission owed)', bold: false, shaded: false, ruleAbove: thin },
+      {
+        text: 'Total held for others',
+        bold: true,
+        shaded: true,
+        ruleAbove: { width: 1, color: COLOURS.text },
+      },
+      { text: 'Difference', bold: true, shaded: true, ruleAbove: thin },
+    ]);
+    const { text } = await readPdfText(await renderReportPdf(company, trust));
+    expect(text).toContain(
+      'Held for agents (commission owed) $108.00 Total held for others $2,110.00 Difference $0.00',
+    );
+    expect(String(reportCsv(trust).body).split('\r\n').slice(-3)).toEqual([
+      'Total held for others,2110.00',
+      'Difference,0.00',
+      '',
+    ]);
+  });
+
+  it('sets every report’s totals row the same way', () => {
+    expect(tableRows(income).slice(1)).toEqual([
+      { text: 'Dec 2025', bold: false, shaded: false, ruleAbove: { width: 0.5, color: COLOURS.rule } },
+      { text: 'Jan 2026', bold: false, shaded: false, ruleAbove: { width: 0.5, color: COLOURS.rule } },
+      { text: 'Total', bold: true, shaded: true, ruleAbove: { width: 1, color: COLOURS.text } },
+    ]);
+  });
+
   it('never wraps dates, figures or their headings, however long the names beside them', async () => {
     const { lines } = await readPdfText(await renderReportPdf(company, rentRoll));
     expect(lines).toContain('Property Tenant Owner Agent Start End Monthly rent Deposit held Arrears');

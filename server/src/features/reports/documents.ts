@@ -1,4 +1,4 @@
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Content, ContentTable, TableCell } from 'pdfmake/interfaces';
 import {
   formatMajorUnits,
   formatMoney,
@@ -71,13 +71,19 @@ function csvCell(value: ReportCell | undefined, type: ReportColumn['type']): str
   return value;
 }
 
-/** The table as CSV: a heading row, every row, then the totals row when there is one. */
+/** The rows that total the table, in order: the totals row when there is one, then the closing rows. */
+const totalRows = (report: Report): ReportRow[] => [
+  ...(report.totals ? [report.totals] : []),
+  ...report.closingRows,
+];
+
+/** The table as CSV: a heading row, every row, then the totals rows. */
 export function reportCsv(report: Report): FileReply {
   const columns = report.columns.map(({ key, label, type }) => ({
     key,
     header: type === 'money' ? `${label} (${report.currency})` : label,
   }));
-  const rows = [...report.rows, ...(report.totals ? [report.totals] : [])].map((row) =>
+  const rows = [...report.rows, ...totalRows(report)].map((row) =>
     Object.fromEntries(report.columns.map(({ key, type }) => [key, csvCell(row[key], type)])),
   );
   return {
@@ -119,8 +125,11 @@ function tableRow(report: Report, row: ReportRow, style?: { bold: boolean; fillC
   }));
 }
 
-/** Title, period, headline figures and the table with its totals row; headings repeat on every page. */
-function reportContent(report: Report): Content[] {
+/**
+ * The table: headings (repeated on every page), the rows, then the totals rows bold and shaded
+ * under a rule in the text colour, as an accountant rules off a column before its total.
+ */
+export function reportTable(report: Report): ContentTable {
   const shaded = { bold: true, fillColor: COLOURS.shade };
   const empty: TableCell[] = [
     {
@@ -130,11 +139,37 @@ function reportContent(report: Report): Content[] {
     },
     ...report.columns.slice(1).map(() => ({})),
   ];
+  const rows = report.rows.length > 0 ? report.rows.map((row) => tableRow(report, row)) : [empty];
   const body: TableCell[][] = [
     report.columns.map(({ label, type }) => ({ text: label, ...shaded, ...cellStyle(type) })),
-    ...(report.rows.length > 0 ? report.rows.map((row) => tableRow(report, row)) : [empty]),
-    ...(report.totals ? [tableRow(report, report.totals, shaded)] : []),
+    ...rows,
+    ...totalRows(report).map((row) => tableRow(report, row, shaded)),
   ];
+  // The line above row i is line i: the first totals row comes after the headings and the rows.
+  const ruleOff = 1 + rows.length;
+  const hasTotals = body.length > ruleOff;
+  return {
+    table: {
+      headerRows: 1,
+      // No heading alone at the foot of a page, and no row split across two.
+      keepWithHeaderRows: 1,
+      dontBreakRows: true,
+      widths: columnWidths(report.columns),
+      body,
+    },
+    layout: {
+      hLineWidth: (index, node) =>
+        index === 0 || index === node.table.body.length ? 0 : hasTotals && index === ruleOff ? 1 : 0.5,
+      vLineWidth: () => 0,
+      hLineColor: (index) => (hasTotals && index === ruleOff ? COLOURS.text : COLOURS.rule),
+      paddingTop: () => 3,
+      paddingBottom: () => 3,
+    },
+  };
+}
+
+/** Title, period, headline figures and the table with its totals. */
+function reportContent(report: Report): Content[] {
   return [
     { text: report.title, fontSize: 20, bold: true },
     { text: report.description, color: COLOURS.muted, margin: [0, 4, 0, 0] },
@@ -160,23 +195,7 @@ function reportContent(report: Report): Content[] {
           ),
         ]
       : []),
-    {
-      table: {
-        headerRows: 1,
-        // No heading alone at the foot of a page, and no row split across two.
-        keepWithHeaderRows: 1,
-        dontBreakRows: true,
-        widths: columnWidths(report.columns),
-        body,
-      },
-      layout: {
-        hLineWidth: (index, node) => (index === 0 || index === node.table.body.length ? 0 : 0.5),
-        vLineWidth: () => 0,
-        hLineColor: () => COLOURS.rule,
-        paddingTop: () => 3,
-        paddingBottom: () => 3,
-      },
-    },
+    reportTable(report),
   ];
 }
 

@@ -105,7 +105,8 @@ function totalsOf(columns: ReportColumn[], rows: ReportRow[], label = 'Total'): 
   return totals;
 }
 
-type Body = Pick<Report, 'title' | 'description' | 'summary' | 'columns' | 'rows' | 'totals' | 'chart'>;
+type Body = Pick<Report, 'title' | 'description' | 'summary' | 'columns' | 'rows' | 'totals' | 'chart'> &
+  Partial<Pick<Report, 'closingRows'>>;
 
 interface Built {
   body: Body;
@@ -313,12 +314,20 @@ const TRUST_ROWS: [keyof figures.TrustPosition, string][] = [
   ['agencyRevenue', 'Agency revenue not yet withdrawn'],
   ['agencyVat', 'VAT collected'],
   ['other', 'Other accounts'],
+];
+// The sum of the rows above, and the bank against it: totals, not accounts.
+const TRUST_CLOSING_ROWS: [keyof figures.TrustPosition, string][] = [
   ['totalHeld', 'Total held for others'],
   ['difference', 'Difference'],
 ];
 
 async function trustReconciliation(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
   const position = await figures.trustReconciliation(tx, ctx, { asOf: period.to, currency: period.currency });
+  const trustRow = ([key, label]: [keyof figures.TrustPosition, string]) => ({
+    key,
+    item: label,
+    amount: position[key],
+  });
   return {
     body: {
       title: 'Trust reconciliation',
@@ -329,12 +338,9 @@ async function trustReconciliation(tx: Tx, ctx: Ctx, period: Period): Promise<Bu
         figure('Difference', position.difference),
       ],
       columns: [column('item', 'Account', 'text'), column('amount', 'Amount', 'money')],
-      rows: TRUST_ROWS.filter(([key]) => key !== 'other' || position.other !== 0).map(([key, label]) => ({
-        key,
-        item: label,
-        amount: position[key],
-      })),
+      rows: TRUST_ROWS.filter(([key]) => key !== 'other' || position.other !== 0).map(trustRow),
       totals: null,
+      closingRows: TRUST_CLOSING_ROWS.map(trustRow),
       chart: null,
     },
   };
@@ -430,7 +436,15 @@ export const buildReport = (
         break;
     }
     return {
-      report: { report: kind, from, to, currency, generatedAt: new Date().toISOString(), ...built.body },
+      report: {
+        report: kind,
+        from,
+        to,
+        currency,
+        generatedAt: new Date().toISOString(),
+        closingRows: [],
+        ...built.body,
+      },
       statements: built.statements ?? [],
     };
   });

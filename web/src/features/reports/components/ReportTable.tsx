@@ -39,7 +39,7 @@ function sortRows(rows: ReportRow[], sort: Sort | null): ReportRow[] {
 
 /**
  * Any report's rows as a table: sorted by any column (the server's order until one is picked),
- * a page at a time, with the totals row under every page. A phone scrolls the table sideways
+ * a page at a time, with the totals rows under every page. A phone scrolls the table sideways
  * inside its frame, never the page.
  */
 export function ReportTable({ report }: { report: Report }) {
@@ -113,26 +113,28 @@ export function ReportTable({ report }: { report: Report }) {
                 ))}
               </TableRow>
             ))}
-            {totals && (
-              <TableRow aria-label="Totals">
+            {[...(totals ? [totals] : []), ...report.closingRows].map((row, rowIndex) => (
+              <TableRow key={`total-${rowIndex}`} aria-label={row === totals ? 'Totals' : undefined}>
                 {columns.map((column, index) => {
-                  const value = totals[column.key] ?? null;
+                  const value = row[column.key] ?? null;
                   return (
                     <TableCell
                       key={column.key}
                       align={isNumeric(column) ? 'right' : 'left'}
-                      sx={{ ...stickyFirst, fontWeight: 700, whiteSpace: 'nowrap' }}
+                      sx={{
+                        ...stickyFirst,
+                        fontWeight: 700,
+                        whiteSpace: 'nowrap',
+                        // Ruled off from the rows above, as on the PDF.
+                        ...(rowIndex === 0 && { borderTop: 2, borderTopColor: 'text.primary' }),
+                      }}
                     >
-                      {index === 0 && value === null
-                        ? 'Total'
-                        : value === null
-                          ? ''
-                          : cell(totals, column.key)}
+                      {index === 0 && value === null ? 'Total' : value === null ? '' : cell(row, column.key)}
                     </TableCell>
                   );
                 })}
               </TableRow>
-            )}
+            ))}
           </TableBody>
         </Table>
       </TableContainer>

@@ -175,6 +175,51 @@ describe('ReportsPage', () => {
     expect(months()).toEqual(['Feb 2026', 'Jan 2026', 'Mar 2026', 'Total']);
   });
 
+  it('keeps a reconciliation’s total held and difference under the accounts, bold and ruled off, however sorted', async () => {
+    server.on(
+      'GET',
+      '/reports/trust-reconciliation',
+      ok(
+        makeReport('trust-reconciliation', {
+          title: 'Trust reconciliation',
+          summary: [],
+          columns: [
+            { key: 'item', label: 'Account', type: 'text' },
+            { key: 'amount', label: 'Amount', type: 'money' },
+          ],
+          rows: [
+            { key: 'trustBank', item: 'Trust bank account', amount: 211000 },
+            { key: 'owners', item: 'Held for owners', amount: 200200 },
+            { key: 'agents', item: 'Held for agents', amount: 10800 },
+          ],
+          totals: null,
+          closingRows: [
+            { key: 'totalHeld', item: 'Total held for others', amount: 211000 },
+            { key: 'difference', item: 'Difference', amount: 0 },
+          ],
+          chart: null,
+        }),
+      ),
+    );
+    render('/reports?report=trust-reconciliation');
+    const table = await screen.findByRole('table', { name: 'Trust reconciliation' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    await userEvent.click(within(table).getByRole('button', { name: 'Amount' }));
+    expect(rows().map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Held for agents', '$108.00'],
+      ['Held for owners', '$2,002.00'],
+      ['Trust bank account', '$2,110.00'],
+      ['Total held for others', '$2,110.00'],
+      ['Difference', '$0.00'],
+    ]);
+    const [totalHeld, difference] = rows()
+      .slice(-2)
+      .map((row) => row.firstElementChild!);
+    expect(getComputedStyle(totalHeld!).fontWeight).toBe('700');
+    expect(getComputedStyle(difference!).fontWeight).toBe('700');
+    expect(getComputedStyle(totalHeld!).borderTopWidth).toBe('2px');
+  });
+
   it('says when the period has no rows', async () => {
     server.on('GET', '/reports/income', ok(makeReport('income', { rows: [], totals: null, chart: null })));
     render();
