@@ -30,6 +30,7 @@ import {
   tasks,
   users,
 } from '../../db/schema/index.ts';
+import { createScratchDatabase } from '../../test/security/servers.ts';
 import { todayIso } from '../leases/index.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -253,5 +254,46 @@ describe('demo data', () => {
     // The agent's dashboard lists up to eight open tasks: theirs fit.
     const agent = await userId('agent@demo.test');
     expect(open.filter((task) => task.assigneeId === agent).length).toBeLessThan(8);
+  });
+});
+
+// Two instances starting together on one PostgreSQL once both seeded Demo Realty. PGlite is one
+// process by nature, so this runs only when DATABASE_URL names a server.
+describe.skipIf(!process.env.DATABASE_URL)('demo data, two instances starting at once on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  const instances: Database[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('seed');
+    // Each instance has its own pool, as two processes do.
+    for (let index = 0; index < 2; index += 1) {
+      instances.push(await openDatabase({ databaseUrl: scratch.url }));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await scratch?.drop();
+  });
+
+  it('seeds one Demo Realty with one user per demo login, and both find it', async () => {
+    await Promise.all(instances.map((instance) => migrateDatabase(instance)));
+    expect(await Promise.all(instances.map((instance) => seedDemoData(instance.db)))).toEqual([true, true]);
+    const db = instances[0]!.db;
+    expect(await db.select({ name: companies.name }).from(companies)).toEqual([{ name: 'Demo Realty' }]);
+    const people = await db.select({ email: users.email, role: users.role }).from(users);
+    expect(countBy(people, (person) => `${person.email} ${person.role}`)).toMatchObject({
+      'admin@demo.test admin': 1,
+      'agent@demo.test agent': 1,
+      'owner@demo.test owner': 1,
+      'accountant@demo.test accountant': 1,
+      'staff@demo.test other': 1,
+    });
+    expect(people.map((person) => person.role).sort()).toEqual([
+      'accountant',
+      'admin',
+      'agent',
+      'agent',
+      'other',
+      'owner',
+    ]);
   });
 });
