@@ -1,4 +1,4 @@
-import type { Company, Property, Role, User } from '@lintel/contracts';
+import type { Company, Lease, Property, Role, Tenant, User } from '@lintel/contracts';
 import { STORAGE_KEYS } from '../lib/session-storage.ts';
 
 export const COMPANY_ID = '11111111-1111-4111-8111-111111111111';
@@ -76,6 +76,51 @@ export function makeProperty(overrides: Partial<Property> = {}): Property {
     ...overrides,
   };
 }
+
+export const makeLease = (overrides: Partial<Lease> = {}): Lease => ({
+  _id: uuid(),
+  companyId: COMPANY_ID,
+  propertyId: uuid(),
+  propertyName: 'Sunset Flats',
+  agentId: USER_ID,
+  tenantId: uuid(),
+  tenantName: 'Tendai Moyo',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  rentAmount: 125050,
+  currency: 'USD',
+  rentDueDay: 1,
+  depositAmount: 0,
+  depositHeld: false,
+  status: 'draft',
+  terms: null,
+  escalationBp: null,
+  renewedFromId: null,
+  renewalId: null,
+  activatedAt: null,
+  endedAt: null,
+  terminationReason: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  __v: 0,
+  ...overrides,
+});
+
+export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
+  _id: uuid(),
+  name: 'Tina Tenant',
+  email: null,
+  phone: null,
+  idNumber: null,
+  notes: null,
+  archivedAt: null,
+  hasLeases: false,
+  canEdit: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  __v: 0,
+  ...overrides,
+});
 
 /** A signed-in browser: both tokens, the user JSON and the companyId, as login leaves them. */
 export function storeSession(user: User = makeUser(), tokens = { access: 'access-1', refresh: 'refresh-1' }) {

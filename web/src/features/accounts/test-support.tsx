@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Lease, PropertyAccount, Statement } from '@lintel/contracts';
 import { theme } from '../../app/theme.ts';
-import { COMPANY_ID, uuid } from '../../test/fixtures.ts';
+import { makeLease as makeBaseLease, uuid } from '../../test/fixtures.ts';
 
 export const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
 export const page = (items: unknown[]) => ({
@@ -80,31 +80,17 @@ export const statementReply = (
   },
 });
 
-export const makeLease = (overrides: Partial<Lease> = {}): Lease => ({
-  _id: uuid(),
-  companyId: COMPANY_ID,
-  propertyId: uuid(),
-  propertyName: 'Sunset Flats',
-  agentId: null,
-  tenantId: uuid(),
-  tenantName: 'Tendai Moyo',
-  startDate: '2025-01-01',
-  endDate: '2025-12-31',
-  rentAmount: 100000,
-  currency: 'USD',
-  rentDueDay: 1,
-  depositAmount: 100000,
-  depositHeld: true,
-  status: 'expired',
-  terms: null,
-  escalationBp: null,
-  renewedFromId: null,
-  renewalId: null,
-  activatedAt: null,
-  endedAt: null,
-  terminationReason: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  __v: 0,
-  ...overrides,
-});
+/** An ended lease holding its deposit, as the deposit card sees one. */
+export const makeLease = (overrides: Partial<Lease> = {}): Lease =>
+  makeBaseLease({
+    agentId: null,
+    startDate: '2025-01-01',
+    endDate: '2025-12-31',
+    rentAmount: 100000,
+    depositAmount: 100000,
+    depositHeld: true,
+    status: 'expired',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  });

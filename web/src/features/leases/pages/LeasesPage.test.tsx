@@ -4,8 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Lease, Role, User } from '@lintel/contracts';
-import { COMPANY_ID, makeProperty, makeUser, USER_ID, uuid } from '../../../test/fixtures.ts';
+import type { Role, User } from '@lintel/contracts';
+import { makeLease, makeProperty, makeUser, USER_ID, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
@@ -25,35 +25,6 @@ vi.mock('../../auth/AuthProvider.tsx', () => ({
     clearError: vi.fn(),
   }),
 }));
-
-const makeLease = (overrides: Partial<Lease> = {}): Lease => ({
-  _id: uuid(),
-  companyId: COMPANY_ID,
-  propertyId: uuid(),
-  propertyName: 'Sunset Flats',
-  agentId: USER_ID,
-  tenantId: uuid(),
-  tenantName: 'Tendai Moyo',
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-  rentAmount: 125050,
-  currency: 'USD',
-  rentDueDay: 1,
-  depositAmount: 0,
-  depositHeld: false,
-  status: 'draft',
-  terms: null,
-  escalationBp: null,
-  renewedFromId: null,
-  renewalId: null,
-  activatedAt: null,
-  endedAt: null,
-  terminationReason: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  __v: 0,
-  ...overrides,
-});
 
 const page = (items: unknown[]) => ({
   status: 200,

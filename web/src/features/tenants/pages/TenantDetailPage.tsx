@@ -189,7 +189,10 @@ function TenantLeases({ tenantId }: { tenantId: string }) {
   if (leases.length === 0) {
     return <Typography color="text.secondary">Leases appear here once recorded</Typography>;
   }
-  const pages = Math.ceil(data.meta.total / LEASE_PAGE_SIZE);
+  // Past the server's count limit the total is a lower bound, and at least one more lease exists:
+  // offer every page known to exist, the next ones appear as the count moves with the page.
+  const { total, totalIsLowerBound } = data.meta;
+  const pages = Math.ceil((totalIsLowerBound ? total + 1 : total) / LEASE_PAGE_SIZE);
   return (
     <Stack spacing={1}>
       <List disablePadding aria-label="Leases">
@@ -225,6 +228,11 @@ function TenantLeases({ tenantId }: { tenantId: string }) {
           onChange={(_event, next) => setPage(next)}
           sx={{ alignSelf: 'center' }}
         />
+      )}
+      {totalIsLowerBound && (
+        <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+          More than {total.toLocaleString()} leases
+        </Typography>
       )}
     </Stack>
   );

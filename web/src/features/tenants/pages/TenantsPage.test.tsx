@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role, Tenant, User } from '@lintel/contracts';
-import { makeUser, uuid } from '../../../test/fixtures.ts';
+import type { Role, User } from '@lintel/contracts';
+import { makeTenant, makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
@@ -14,22 +14,6 @@ const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../auth/AuthProvider.tsx', () => ({
   useAuth: () => ({ user: auth.user, loading: false, isAuthenticated: Boolean(auth.user), error: null }),
 }));
-
-const makeTenant = (overrides: Partial<Tenant>): Tenant => ({
-  _id: uuid(),
-  name: 'Tina Tenant',
-  email: null,
-  phone: null,
-  idNumber: null,
-  notes: null,
-  archivedAt: null,
-  hasLeases: false,
-  canEdit: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  __v: 0,
-  ...overrides,
-});
 
 const editable = makeTenant({ name: 'Free Fred', email: 'fred@example.com' });
 const locked = makeTenant({ name: 'Locked Lara', hasLeases: true, canEdit: false });
