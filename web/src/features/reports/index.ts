@@ -1,1 +1,2 @@
 export { AGING_COLORS } from './aging-colors.ts';
+export { OCCUPANCY_COLORS } from './occupancy-colors.ts';

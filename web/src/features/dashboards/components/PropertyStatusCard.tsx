@@ -1,5 +1,6 @@
 import type { PropertyCounts } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
+import { OCCUPANCY_COLORS } from '../../reports/index.ts';
 import { CountPieChart } from './CountPieChart.tsx';
 
 const TITLE = 'Properties by status';
@@ -25,10 +26,14 @@ export function PropertyStatusCard({
         <CountPieChart
           caption={TITLE}
           items={[
-            { label: 'Occupied', count: counts.occupied, color: '#2e7d32' },
-            { label: 'Available', count: counts.available, color: '#1976d2' },
-            { label: 'Under maintenance', count: counts.underMaintenance, color: '#ef6c00' },
-            { label: 'Inactive', count: counts.inactive, color: '#9e9e9e' },
+            { label: 'Occupied', count: counts.occupied, color: OCCUPANCY_COLORS.occupied },
+            { label: 'Available', count: counts.available, color: OCCUPANCY_COLORS.available },
+            {
+              label: 'Under maintenance',
+              count: counts.underMaintenance,
+              color: OCCUPANCY_COLORS.underMaintenance,
+            },
+            { label: 'Inactive', count: counts.inactive, color: OCCUPANCY_COLORS.inactive },
           ]}
         />
       )}

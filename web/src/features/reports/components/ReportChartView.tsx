@@ -2,22 +2,25 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import Box from '@mui/material/Box';
-import {
-  AGING_BUCKETS,
-  type AgingBucket,
-  type Report,
-  type ReportChart,
-  type ReportValueType,
-} from '@lintel/contracts';
+import type { Report, ReportChart, ReportKind, ReportValueType } from '@lintel/contracts';
 import { AGING_COLORS } from '../aging-colors.ts';
+import { OCCUPANCY_COLORS } from '../occupancy-colors.ts';
 import { formatReportValue } from '../report-format.ts';
 
 const HEIGHT = 300;
 
-const isAgingBucket = (key: string): key is AgingBucket => (AGING_BUCKETS as readonly string[]).includes(key);
-
-/** Aging buckets wear the severity palette (90+ days is red, as on the dashboards); others the theme's. */
-const seriesColor = (key: string) => (isAgingBucket(key) ? { color: AGING_COLORS[key] } : {});
+/**
+ * Series with a meaning of their own wear its colours, as on the dashboards: aging buckets the
+ * severity palette (90+ days is red), property statuses the occupancy one; others the theme's.
+ */
+const SERIES_COLORS: Partial<Record<ReportKind, Record<string, string>>> = {
+  arrears: AGING_COLORS,
+  occupancy: OCCUPANCY_COLORS,
+};
+const seriesColor = (kind: ReportKind, key: string) => {
+  const color = SERIES_COLORS[kind]?.[key];
+  return color ? { color } : {};
+};
 
 /** The chart the report's own spec asks for, over its rows, values formatted like its columns. */
 export function ReportChartView({ report, chart }: { report: Report; chart: ReportChart }) {
@@ -64,7 +67,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
           stack,
           area: chart.stacked,
           valueFormatter: format(series.key),
-          ...seriesColor(series.key),
+          ...seriesColor(report.report, series.key),
         }))}
       />
     );
@@ -79,7 +82,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
           data: valuesOf(series.key),
           stack,
           valueFormatter: format(series.key),
-          ...seriesColor(series.key),
+          ...seriesColor(report.report, series.key),
         }))}
       />
     );
