@@ -228,6 +228,8 @@ export async function listPayouts(
   const where = sql`po.company_id = ${scope.companyId}
     ${query.accountType ? sql`and po.account_type = ${query.accountType}` : sql``}
     ${query.accountId ? sql`and po.account_id = ${query.accountId}` : sql``}`;
+  // Payouts made in one transaction share created_at (now()): the id breaks the tie, so pages
+  // never overlap or skip one.
   return selectCountedPage(
     tx,
     query,
@@ -254,7 +256,7 @@ export async function listPayouts(
     from payouts po
     left join properties p on po.account_type = 'property' and p.id = po.account_id
     left join users u on po.account_type = 'agent' and u.id = po.account_id
-    where ${where} order by po.created_at desc
+    where ${where} order by po.created_at desc, po.id desc
     limit ${limit} offset ${offset}`,
       ),
   );
