@@ -1,5 +1,5 @@
 import type { Lease, Payment } from '@lintel/contracts';
-import { COMPANY_ID, USER_ID, uuid } from '../../../test/fixtures.ts';
+import { COMPANY_ID, makeLease, USER_ID, uuid } from '../../../test/fixtures.ts';
 
 export const makePayment = (overrides: Partial<Payment> = {}): Payment => ({
   _id: uuid(),
@@ -31,34 +31,9 @@ export const makePayment = (overrides: Partial<Payment> = {}): Payment => ({
   ...overrides,
 });
 
-export const makeActiveLease = (overrides: Partial<Lease> = {}): Lease => ({
-  _id: uuid(),
-  companyId: COMPANY_ID,
-  propertyId: uuid(),
-  propertyName: 'Sunset Flats',
-  agentId: USER_ID,
-  tenantId: uuid(),
-  tenantName: 'Tendai Moyo',
-  startDate: '2026-01-01',
-  endDate: '2026-12-31',
-  rentAmount: 125050,
-  currency: 'USD',
-  rentDueDay: 1,
-  depositAmount: 0,
-  depositHeld: false,
-  status: 'active',
-  terms: null,
-  escalationBp: null,
-  renewedFromId: null,
-  renewalId: null,
-  activatedAt: '2026-01-01T00:00:00.000Z',
-  endedAt: null,
-  terminationReason: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  __v: 1,
-  ...overrides,
-});
+/** An active lease: `makeLease`'s draft, activated. */
+export const makeActiveLease = (overrides: Partial<Lease> = {}): Lease =>
+  makeLease({ status: 'active', activatedAt: '2026-01-01T00:00:00.000Z', __v: 1, ...overrides });
 
 export const ok = (data: unknown, status = 200) => ({ status, data: { status: 'success', data } });
 
