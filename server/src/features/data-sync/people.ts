@@ -1,5 +1,6 @@
+import type { TemplateRow } from './importer.ts';
 import type { CsvRow } from './read-csv.ts';
-import { normal, type Problems } from './rows.ts';
+import { normal, type cellsOf, type Problems } from './rows.ts';
 
 /** How owners and tenants are told apart: email, else ID number, else (with neither) the name. */
 export interface PersonKeys {
@@ -54,16 +55,70 @@ export const keyColumn = (by: 'email' | 'idNumber' | 'name', prefix = '') =>
 
 const KEY_WORDS = { email: 'email', idNumber: 'ID number', name: 'name' } as const;
 
+/** What owners and tenants both are: the contract input's fields, or a stored row's columns. */
+interface Person {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  idNumber?: string | null;
+  notes?: string | null;
+}
+
+/** The columns owners' and tenants' files share, by the contract input's field. */
+export const PERSON_COLUMNS: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  idNumber: 'id_number',
+  notes: 'notes',
+};
+
+/** A row's shared person cells as the contract input's fields. */
+export const personCells = (cell: Pick<ReturnType<typeof cellsOf>, 'text'>) => ({
+  name: cell.text('name'),
+  email: cell.text('email'),
+  phone: cell.text('phone'),
+  idNumber: cell.text('id_number'),
+  notes: cell.text('notes'),
+});
+
+/** A checked person's shared fields as table values: what the file left out is null. */
+export const personValues = (person: Person) => ({
+  name: person.name,
+  email: person.email ?? null,
+  phone: person.phone ?? null,
+  idNumber: person.idNumber ?? null,
+  notes: person.notes ?? null,
+});
+
+/** A stored person's shared cells of the export: what they lack is empty. */
+export const personCsv = (person: Person): TemplateRow => ({
+  name: person.name,
+  email: person.email ?? '',
+  phone: person.phone ?? '',
+  id_number: person.idNumber ?? '',
+  notes: person.notes ?? '',
+});
+
+/** The company's people by natural key, and an empty index of the rows read so far. */
+export function knownPeople<T extends PersonKeys>(people: T[]) {
+  const company = new PeopleIndex<T>();
+  for (const person of people) company.add(person, person);
+  return { company, file: new PeopleIndex<number>() };
+}
+
 /**
- * Whether a row's person is new, already in the company ('unchanged') or a problem: the same
- * person twice in the file, or an ID number that belongs to someone else.
+ * A row's checked person when they are new, 'unchanged' when the company already has them, or
+ * undefined for a problem: the same person twice in the file, or an ID number that belongs to
+ * someone else (`clash` says so).
  */
-export function checkPerson<T>(
+export function checkPerson<I extends Person, T>(
   row: CsvRow,
   problems: Problems,
-  person: PersonKeys,
+  input: I,
   known: { company: PeopleIndex<T>; file: PeopleIndex<number>; clash: string },
-): 'new' | 'unchanged' | undefined {
+): I | 'unchanged' | undefined {
+  const person = { name: input.name, email: input.email ?? null, idNumber: input.idNumber ?? null };
   const earlier = known.file.match(person);
   if (earlier && 'found' in earlier) {
     problems.add(row, keyColumn(earlier.by), `Row ${earlier.found} has the same ${KEY_WORDS[earlier.by]}.`);
@@ -75,7 +130,7 @@ export function checkPerson<T>(
   }
   known.file.add(person, row.row);
   const match = known.company.match(person);
-  if (!match) return 'new';
+  if (!match) return input;
   if ('clash' in match) {
     problems.add(row, 'id_number', known.clash);
     return undefined;

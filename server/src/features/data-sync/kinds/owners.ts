@@ -1,20 +1,16 @@
 import { OwnerInput } from '@lintel/contracts';
-import { insertOwners, listAllOwners, lockCompanyOwners, type OwnerRow } from '../../owners/index.ts';
+import { insertOwners, listAllOwners, lockCompanyOwners } from '../../owners/index.ts';
 import { importer, type TemplateRow } from '../importer.ts';
-import { checkPerson, PeopleIndex } from '../people.ts';
+import { checkPerson, knownPeople, PERSON_COLUMNS, personCells, personCsv, personValues } from '../people.ts';
 import { cellsOf, checkInput } from '../rows.ts';
 
 const COLUMNS: Record<string, string> = {
-  name: 'name',
-  email: 'email',
-  phone: 'phone',
-  idNumber: 'id_number',
+  ...PERSON_COLUMNS,
   'bankDetails.bankName': 'bank_name',
   'bankDetails.accountName': 'bank_account_name',
   'bankDetails.accountNumber': 'bank_account_number',
   'bankDetails.branch': 'bank_branch',
   'bankDetails.branchCode': 'bank_branch_code',
-  notes: 'notes',
 };
 const BANK_COLUMNS = Object.entries(COLUMNS)
   .filter(([field]) => field.startsWith('bankDetails.'))
@@ -24,9 +20,7 @@ export const ownersImporter = importer({
   async load(tx, ctx) {
     // The owners feature's duplicate check holds this lock too: no owner is added meanwhile.
     await lockCompanyOwners(tx, ctx);
-    const company = new PeopleIndex<OwnerRow>();
-    for (const owner of await listAllOwners(tx, ctx)) company.add(owner, owner);
-    return { company, file: new PeopleIndex<number>() };
+    return knownPeople(await listAllOwners(tx, ctx));
   },
 
   check(row, problems, known) {
@@ -34,10 +28,7 @@ export const ownersImporter = importer({
     const input = checkInput(
       OwnerInput,
       {
-        name: cell.text('name'),
-        email: cell.text('email'),
-        phone: cell.text('phone'),
-        idNumber: cell.text('id_number'),
+        ...personCells(cell),
         bankDetails: BANK_COLUMNS.some((column) => cell.text(column) !== '')
           ? {
               bankName: cell.text('bank_name'),
@@ -47,19 +38,18 @@ export const ownersImporter = importer({
               branchCode: cell.text('bank_branch_code'),
             }
           : null,
-        notes: cell.text('notes'),
       },
       COLUMNS,
       row,
       problems,
     );
-    if (!input) return undefined;
-    const person = { name: input.name, email: input.email ?? null, idNumber: input.idNumber ?? null };
-    const status = checkPerson(row, problems, person, {
-      ...known,
-      clash: 'Another owner already has this ID or registration number.',
-    });
-    return status === 'new' ? input : status;
+    return (
+      input &&
+      checkPerson(row, problems, input, {
+        ...known,
+        clash: 'Another owner already has this ID or registration number.',
+      })
+    );
   },
 
   async write(tx, ctx, owners) {
@@ -67,32 +57,24 @@ export const ownersImporter = importer({
       tx,
       owners.map((owner) => ({
         companyId: ctx.companyId,
-        name: owner.name,
-        email: owner.email ?? null,
-        phone: owner.phone ?? null,
-        idNumber: owner.idNumber ?? null,
+        ...personValues(owner),
         bankDetails: owner.bankDetails
           ? (Object.fromEntries(
               Object.entries(owner.bankDetails).filter(([, value]) => value !== null && value !== undefined),
             ) as Record<string, string>)
           : null,
-        notes: owner.notes ?? null,
       })),
     );
   },
 
   async exportRows(tx, ctx) {
     return (await listAllOwners(tx, ctx)).map((owner): TemplateRow => ({
-      name: owner.name,
-      email: owner.email ?? '',
-      phone: owner.phone ?? '',
-      id_number: owner.idNumber ?? '',
+      ...personCsv(owner),
       bank_name: owner.bankDetails?.bankName ?? '',
       bank_account_name: owner.bankDetails?.accountName ?? '',
       bank_account_number: owner.bankDetails?.accountNumber ?? '',
       bank_branch: owner.bankDetails?.branch ?? '',
       bank_branch_code: owner.bankDetails?.branchCode ?? '',
-      notes: owner.notes ?? '',
     }));
   },
 });
