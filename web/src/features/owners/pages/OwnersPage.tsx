@@ -7,13 +7,12 @@ import InviteIcon from '@mui/icons-material/PersonAddAlt';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { OwnerSummary } from '@lintel/contracts';
+import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -131,48 +130,32 @@ export function OwnersPage() {
       },
     ];
     if (canEdit) {
-      all.push({
-        field: 'actions',
-        headerName: 'Actions',
-        width: canDelete ? 140 : 100,
-        sortable: false,
-        filterable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-            {canInvite(row) && (
-              <Tooltip title="Invite to sign in">
-                <IconButton
-                  aria-label={`Invite ${row.name}`}
-                  onClick={() => openDialog({ kind: 'invite', owner: row })}
-                >
-                  <InviteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            <Tooltip title="Edit">
-              <IconButton
-                aria-label={`Edit ${row.name}`}
-                onClick={() => openDialog({ kind: 'form', owner: row })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            {canDelete && (
-              <Tooltip title="Delete">
-                <IconButton
-                  aria-label={`Delete ${row.name}`}
-                  onClick={() => openDialog({ kind: 'delete', owner: row })}
-                  sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-        ),
-      });
+      all.push(
+        actionsColumn({
+          width: canDelete ? 140 : 100,
+          actionsOf: (row) => [
+            canInvite(row) && {
+              label: `Invite ${row.name}`,
+              tooltip: 'Invite to sign in',
+              Icon: InviteIcon,
+              onClick: () => openDialog({ kind: 'invite', owner: row }),
+            },
+            {
+              label: `Edit ${row.name}`,
+              tooltip: 'Edit',
+              Icon: EditIcon,
+              onClick: () => openDialog({ kind: 'form', owner: row }),
+            },
+            canDelete && {
+              label: `Delete ${row.name}`,
+              tooltip: 'Delete',
+              Icon: DeleteIcon,
+              onClick: () => openDialog({ kind: 'delete', owner: row }),
+              isDestructive: true,
+            },
+          ],
+        }),
+      );
     }
     return all;
   }, [canEdit, canDelete, compact, openDialog]);

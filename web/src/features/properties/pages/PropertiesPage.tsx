@@ -7,11 +7,9 @@ import TransferIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -23,6 +21,7 @@ import {
   type PropertyStatus,
   type PropertyType,
 } from '@lintel/contracts';
+import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -44,21 +43,9 @@ import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts
 const SORTABLE = ['name', 'address', 'type', 'status', 'rentAmount'];
 
 const ROW_ACTIONS = [
-  { kind: 'form', label: 'Edit', tooltip: 'Edit', Icon: EditIcon, sx: undefined },
-  {
-    kind: 'transfer',
-    label: 'Transfer',
-    tooltip: 'Transfer to another owner',
-    Icon: TransferIcon,
-    sx: undefined,
-  },
-  {
-    kind: 'delete',
-    label: 'Delete',
-    tooltip: 'Delete',
-    Icon: DeleteIcon,
-    sx: { '&:hover, &.Mui-focusVisible': { color: 'error.main' } },
-  },
+  { kind: 'form', label: 'Edit', tooltip: 'Edit', Icon: EditIcon },
+  { kind: 'transfer', label: 'Transfer', tooltip: 'Transfer to another owner', Icon: TransferIcon },
+  { kind: 'delete', label: 'Delete', tooltip: 'Delete', Icon: DeleteIcon, isDestructive: true },
 ] as const;
 
 type DialogState =
@@ -191,31 +178,19 @@ export function PropertiesPage() {
       },
     ];
     if (canAdd) {
-      all.push({
-        field: 'actions',
-        headerName: 'Actions',
-        width: 132,
-        sortable: false,
-        filterable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) =>
-          canChange(row) ? (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-              {ROW_ACTIONS.map(({ kind, label, tooltip, Icon, sx }) => (
-                <Tooltip key={kind} title={tooltip}>
-                  <IconButton
-                    aria-label={`${label} ${row.name}`}
-                    onClick={() => openDialog({ kind, property: row })}
-                    sx={sx}
-                  >
-                    <Icon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ))}
-            </Box>
-          ) : null,
-      });
+      all.push(
+        actionsColumn({
+          width: 132,
+          actionsOf: (row) =>
+            canChange(row)
+              ? ROW_ACTIONS.map(({ kind, label, ...action }) => ({
+                  ...action,
+                  label: `${label} ${row.name}`,
+                  onClick: () => openDialog({ kind, property: row }),
+                }))
+              : [],
+        }),
+      );
     }
     return all;
     // canChange reads role and user id only; both are in the list.

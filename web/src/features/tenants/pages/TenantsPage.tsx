@@ -9,14 +9,13 @@ import RestoreIcon from '@mui/icons-material/UnarchiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Tenant } from '@lintel/contracts';
+import { actionsColumn } from '../../../components/actions-column.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
@@ -109,58 +108,37 @@ export function TenantsPage() {
       },
     ];
     if (canAdd) {
-      all.push({
-        field: 'actions',
-        headerName: 'Actions',
-        width: 140,
-        sortable: false,
-        filterable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => {
-          const restoring = row.archivedAt !== null;
-          const ArchiveGlyph = restoring ? RestoreIcon : ArchiveIcon;
-          const archiveLabel = restoring ? 'Restore' : 'Archive';
-          return (
-            // Buttons act on the row; they do not also open the tenant's page.
-            <Box
-              sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}
-              onClick={(event) => event.stopPropagation()}
-              onKeyDown={(event) => event.stopPropagation()}
-            >
-              {row.canEdit && (
-                <>
-                  <Tooltip title="Edit">
-                    <IconButton
-                      aria-label={`Edit ${row.name}`}
-                      onClick={() => openDialog({ kind: 'form', tenant: row })}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={archiveLabel}>
-                    <IconButton
-                      aria-label={`${archiveLabel} ${row.name}`}
-                      onClick={() => openDialog({ kind: 'archive', tenant: row })}
-                    >
-                      <ArchiveGlyph fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </>
-              )}
-              <Tooltip title="Delete">
-                <IconButton
-                  aria-label={`Delete ${row.name}`}
-                  onClick={() => openDialog({ kind: 'delete', tenant: row })}
-                  sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </Box>
-          );
-        },
-      });
+      all.push(
+        actionsColumn({
+          width: 140,
+          opensRow: true,
+          actionsOf: (row) => {
+            const isArchived = row.archivedAt !== null;
+            const archiveLabel = isArchived ? 'Restore' : 'Archive';
+            return [
+              row.canEdit && {
+                label: `Edit ${row.name}`,
+                tooltip: 'Edit',
+                Icon: EditIcon,
+                onClick: () => openDialog({ kind: 'form', tenant: row }),
+              },
+              row.canEdit && {
+                label: `${archiveLabel} ${row.name}`,
+                tooltip: archiveLabel,
+                Icon: isArchived ? RestoreIcon : ArchiveIcon,
+                onClick: () => openDialog({ kind: 'archive', tenant: row }),
+              },
+              {
+                label: `Delete ${row.name}`,
+                tooltip: 'Delete',
+                Icon: DeleteIcon,
+                onClick: () => openDialog({ kind: 'delete', tenant: row }),
+                isDestructive: true,
+              },
+            ];
+          },
+        }),
+      );
     }
     return all;
   }, [canAdd, compact, openDialog]);

@@ -7,15 +7,14 @@ import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ROLES, type Role, type User } from '@lintel/contracts';
+import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
@@ -142,52 +141,36 @@ export function UsersPage() {
         width: 120,
         valueFormatter: (value: string) => formatDate(value, preferences.dateFormat),
       },
-      {
-        field: 'actions',
-        headerName: 'Actions',
+      actionsColumn({
         width: 112,
-        sortable: false,
-        filterable: false,
-        align: 'right',
-        headerAlign: 'right',
-        renderCell: ({ row }) => {
+        actionsOf: (row) => {
           const name = fullName(row);
           // Your own role and access are changed by another admin: demoting yourself would end this screen.
-          if (row._id === me?._id) return null;
-          return (
-            <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', height: '100%' }}>
-              <Tooltip title="Change role">
-                <IconButton
-                  aria-label={`Change role of ${name}`}
-                  onClick={() => openDialog({ kind: 'role', user: row })}
-                >
-                  <ManageAccountsIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-              {row.isActive ? (
-                <Tooltip title="Deactivate">
-                  <IconButton
-                    aria-label={`Deactivate ${name}`}
-                    onClick={() => openDialog({ kind: 'deactivate', user: row })}
-                    sx={{ '&:hover, &.Mui-focusVisible': { color: 'error.main' } }}
-                  >
-                    <BlockIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ) : (
-                <Tooltip title="Reactivate">
-                  <IconButton
-                    aria-label={`Reactivate ${name}`}
-                    onClick={() => openDialog({ kind: 'reactivate', user: row })}
-                  >
-                    <RestoreIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </Box>
-          );
+          if (row._id === me?._id) return [];
+          return [
+            {
+              label: `Change role of ${name}`,
+              tooltip: 'Change role',
+              Icon: ManageAccountsIcon,
+              onClick: () => openDialog({ kind: 'role', user: row }),
+            },
+            row.isActive
+              ? {
+                  label: `Deactivate ${name}`,
+                  tooltip: 'Deactivate',
+                  Icon: BlockIcon,
+                  onClick: () => openDialog({ kind: 'deactivate', user: row }),
+                  isDestructive: true,
+                }
+              : {
+                  label: `Reactivate ${name}`,
+                  tooltip: 'Reactivate',
+                  Icon: RestoreIcon,
+                  onClick: () => openDialog({ kind: 'reactivate', user: row }),
+                },
+          ];
         },
-      },
+      }),
     ],
     [compact, me?._id, openDialog, preferences.dateFormat],
   );
