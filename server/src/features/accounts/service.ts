@@ -84,15 +84,13 @@ export const propertyStatement = (ctx: Ctx, propertyId: string, query: Statement
       ctx,
       {
         accounts: [ledgerAccount.property(property.id)],
-        currency: query.currency,
-        from: query.from,
-        to: query.to,
         title: 'Property statement',
         subject: property.name,
         subjectDetail: [property.address, property.ownerName && `Owner: ${property.ownerName}`]
           .filter(Boolean)
           .join(' · '),
       },
+      query,
       linesFor(query),
     );
   });
@@ -111,13 +109,11 @@ export async function ownerStatementOf(
     scope,
     {
       accounts: propertyIds.map((propertyId) => ledgerAccount.property(propertyId)),
-      currency: period.currency,
-      from: period.from,
-      to: period.to,
       title: 'Owner statement',
       subject: owner.name,
       subjectDetail: `${propertyIds.length} ${propertyIds.length === 1 ? 'property' : 'properties'}`,
     },
+    period,
     which,
   );
 }
@@ -148,13 +144,11 @@ export const agentStatement = (ctx: Ctx, agentId: string, query: StatementQuery)
       ctx,
       {
         accounts: [ledgerAccount.agent(agent.id)],
-        currency: query.currency,
-        from: query.from,
-        to: query.to,
         title: 'Agent commission statement',
         subject: `${agent.firstName} ${agent.lastName}`.trim(),
         subjectDetail: agent.email,
       },
+      query,
       linesFor(query),
     );
   });

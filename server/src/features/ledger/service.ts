@@ -162,11 +162,15 @@ export async function trialBalance(
 }
 
 /** What a statement is of, and how it is headed. */
-export interface StatementRequest extends repo.StatementPeriod {
+export interface StatementRequest {
+  accounts: string[];
   title: string;
   subject: string;
   subjectDetail: string | null;
 }
+
+/** The period and currency a statement covers (a statement query carries them). */
+export type StatementDates = Omit<repo.StatementPeriod, 'accounts'>;
 
 /** Which lines a statement carries: every one (files, reports) or one page (the screen). */
 export type StatementLines = 'all' | { page: number; pageSize: number };
@@ -184,14 +188,10 @@ export async function statement(
   tx: Tx,
   scope: Scope,
   request: StatementRequest,
+  dates: StatementDates,
   which: StatementLines = 'all',
 ): Promise<{ statement: Statement; total: number }> {
-  const period = {
-    accounts: request.accounts,
-    currency: request.currency,
-    from: request.from,
-    to: request.to,
-  };
+  const period = { accounts: request.accounts, currency: dates.currency, from: dates.from, to: dates.to };
   const totals = await repo.statementTotals(tx, scope, period);
   await repo.sortLongStatementsInMemory(tx);
   const rows =
@@ -209,9 +209,9 @@ export async function statement(
       title: request.title,
       subject: request.subject,
       subjectDetail: request.subjectDetail,
-      from: request.from,
-      to: request.to,
-      currency: request.currency,
+      from: period.from,
+      to: period.to,
+      currency: period.currency,
       openingBalance,
       closingBalance: openingBalance + moneyIn - moneyOut,
       moneyIn,
