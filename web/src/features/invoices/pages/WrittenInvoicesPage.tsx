@@ -7,10 +7,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -24,6 +22,7 @@ import {
 } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
@@ -279,18 +278,16 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
           placeholder="Number or client"
           sx={{ flex: '1 1 260px' }}
         />
-        <TextField
-          select
+        <FilterSelect
           label="Status"
-          size="small"
+          allLabel="All statuses"
+          showsAll
           value={status}
-          onChange={(event) => setStatus(event.target.value as InvoiceStatus | '')}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          onChange={setStatus}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">All statuses</MenuItem>
           {optionItems(INVOICE_STATUSES, INVOICE_STATUS_LABELS)}
-        </TextField>
+        </FilterSelect>
         <FormControlLabel
           control={
             <Switch checked={overdueOnly} onChange={(event) => setOverdueOnly(event.target.checked)} />

@@ -6,13 +6,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney, LEASE_STATUSES, type Lease, type LeaseStatus } from '@lintel/contracts';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -172,16 +171,9 @@ function LeaseList() {
           onChange={setSearch}
           placeholder="Property or tenant"
         />
-        <TextField
-          select
-          label="Status"
-          size="small"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as LeaseStatus | '')}
-        >
-          <MenuItem value="">All statuses</MenuItem>
+        <FilterSelect label="Status" allLabel="All statuses" value={status} onChange={setStatus}>
           {optionItems(LEASE_STATUSES, LEASE_STATUS_LABELS)}
-        </TextField>
+        </FilterSelect>
       </Box>
 
       <ServerDataGrid

@@ -5,9 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import {
   formatMoney,
   MAINTENANCE_PRIORITIES,
@@ -16,6 +14,7 @@ import {
   type MaintenanceRequest,
   type MaintenanceStatus,
 } from '@lintel/contracts';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -140,26 +139,12 @@ function MaintenanceList() {
           placeholder="Title, description or property"
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
-        <TextField
-          select
-          size="small"
-          label="Status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as MaintenanceStatus | '')}
-        >
-          <MenuItem value="">All statuses</MenuItem>
+        <FilterSelect label="Status" allLabel="All statuses" value={status} onChange={setStatus}>
           {optionItems(MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS)}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Priority"
-          value={priority}
-          onChange={(event) => setPriority(event.target.value as MaintenancePriority | '')}
-        >
-          <MenuItem value="">All priorities</MenuItem>
+        </FilterSelect>
+        <FilterSelect label="Priority" allLabel="All priorities" value={priority} onChange={setPriority}>
           {optionItems(MAINTENANCE_PRIORITIES, PRIORITY_LABELS)}
-        </TextField>
+        </FilterSelect>
       </Box>
       <ServerDataGrid
         aria-label="Maintenance requests"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -24,6 +24,7 @@ import {
   type PaymentType,
 } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -401,37 +402,5 @@ function PaymentList() {
         />
       )}
     </Stack>
-  );
-}
-
-/** A filter's select: "All …" (no filter, the empty value) first, then its options. */
-function FilterSelect<V extends string>({
-  label,
-  allLabel,
-  value,
-  onChange,
-  sx,
-  children,
-}: {
-  label: string;
-  allLabel: string;
-  value: V | '';
-  onChange: (value: V | '') => void;
-  sx?: TextFieldProps['sx'];
-  children: ReactNode;
-}) {
-  return (
-    <TextField
-      select
-      label={label}
-      size="small"
-      value={value}
-      // The options are this filter's values, so the chosen one is one of them.
-      onChange={(event) => onChange(event.target.value as V | '')}
-      sx={sx}
-    >
-      <MenuItem value="">{allLabel}</MenuItem>
-      {children}
-    </TextField>
   );
 }

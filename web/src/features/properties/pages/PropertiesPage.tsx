@@ -7,9 +7,7 @@ import TransferIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -23,6 +21,7 @@ import {
 } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -247,26 +246,12 @@ export function PropertiesPage() {
           placeholder="Name or address"
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
-        <TextField
-          select
-          label="Status"
-          size="small"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as PropertyStatus | '')}
-        >
-          <MenuItem value="">All statuses</MenuItem>
+        <FilterSelect label="Status" allLabel="All statuses" value={status} onChange={setStatus}>
           {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
-        </TextField>
-        <TextField
-          select
-          label="Type"
-          size="small"
-          value={type}
-          onChange={(event) => setType(event.target.value as PropertyType | '')}
-        >
-          <MenuItem value="">All types</MenuItem>
+        </FilterSelect>
+        <FilterSelect label="Type" allLabel="All types" value={type} onChange={setType}>
           {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
-        </TextField>
+        </FilterSelect>
       </Box>
 
       <ServerDataGrid

@@ -9,13 +9,13 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { ROLES, type Role, type User } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SearchField } from '../../../components/SearchField.tsx';
@@ -215,31 +215,13 @@ export function UsersPage() {
           placeholder="Name or email"
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         />
-        <TextField
-          select
-          label="Role"
-          size="small"
-          // "All …" shows as the value when nothing is chosen.
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role | '')}
-        >
-          <MenuItem value="">All roles</MenuItem>
+        <FilterSelect label="Role" allLabel="All roles" showsAll value={role} onChange={setRole}>
           {optionItems(ROLES, ROLE_LABELS)}
-        </TextField>
-        <TextField
-          select
-          label="Status"
-          size="small"
-          // "All …" shows as the value when nothing is chosen.
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          value={status}
-          onChange={(event) => setStatus(event.target.value as Status)}
-        >
-          <MenuItem value="">All statuses</MenuItem>
+        </FilterSelect>
+        <FilterSelect label="Status" allLabel="All statuses" showsAll value={status} onChange={setStatus}>
           <MenuItem value="true">Active</MenuItem>
           <MenuItem value="false">Deactivated</MenuItem>
-        </TextField>
+        </FilterSelect>
       </Box>
 
       <ServerDataGrid
