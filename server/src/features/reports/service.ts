@@ -94,6 +94,21 @@ const figure = (label: string, value: number, type: ReportFigure['type'] = 'mone
   type,
 });
 
+// Figures and chart series take their column's label, so a chart never names a column otherwise.
+const labelOf = (columns: ReportColumn[], key: string) => columns.find((each) => each.key === key)!.label;
+
+/** Headline figures of the totals row, each labelled as its column. */
+const totalFigures = (columns: ReportColumn[], totals: ReportRow, keys: string[]): ReportFigure[] =>
+  keys.map((key) => figure(labelOf(columns, key), Number(totals[key])));
+
+/** A bar chart of columns over `xKey`, each series labelled as its column. */
+const barChart = (columns: ReportColumn[], xKey: string, keys: readonly string[], stacked: boolean) => ({
+  type: 'bar' as const,
+  xKey,
+  series: keys.map((key) => ({ key, label: labelOf(columns, key) })),
+  stacked,
+});
+
 /** The sum of each money or count column over the rows, under `label` in the first column. */
 function totalsOf(columns: ReportColumn[], rows: ReportRow[], label = 'Total'): ReportRow {
   const totals: ReportRow = { [columns[0]!.key]: label };
@@ -132,26 +147,11 @@ async function income(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
       title: 'Income by month',
       description:
         'Money received (net of reversals, on the day each was received or reversed), the commission and VAT taken from rent, and the levies and expenses paid out of property accounts.',
-      summary: [
-        figure('Collected', Number(totals.collected)),
-        figure('Commission', Number(totals.commission)),
-        figure('VAT', Number(totals.vat)),
-        figure('Levies', Number(totals.levies)),
-        figure('Expenses', Number(totals.expenses)),
-      ],
+      summary: totalFigures(columns, totals, ['collected', 'commission', 'vat', 'levies', 'expenses']),
       columns,
       rows,
       totals,
-      chart: {
-        type: 'bar',
-        xKey: 'month',
-        series: [
-          { key: 'collected', label: 'Collected' },
-          { key: 'commission', label: 'Commission' },
-          { key: 'expenses', label: 'Expenses' },
-        ],
-        stacked: false,
-      },
+      chart: barChart(columns, 'month', ['collected', 'commission', 'expenses'], false),
     },
   };
 }
@@ -216,18 +216,13 @@ async function arrears(tx: Tx, ctx: Ctx, period: Period, groupBy: ArrearsGroup):
       columns,
       rows: aging.rows,
       totals: { name: 'Total', ...aging.totals },
-      chart: {
-        type: 'bar',
-        xKey: 'name',
-        series: AGING_BUCKETS.map((bucket) => ({ key: bucket, label: AGING_LABELS[bucket] })),
-        stacked: true,
-      },
+      chart: barChart(columns, 'name', AGING_BUCKETS, true),
     },
   };
 }
 
 async function commissions(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
-  const { byAgent, totals } = await figures.commissions(tx, ctx, period);
+  const { byAgent, totals: sums } = await figures.commissions(tx, ctx, period);
   const columns = [
     column('agent', 'Agent', 'text'),
     column('collected', 'Rent collected', 'money'),
@@ -236,30 +231,17 @@ async function commissions(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
     column('agencyShare', 'Agency share', 'money'),
     column('vat', 'VAT', 'money'),
   ];
+  const totals = { agent: 'Total', ...sums };
   return {
     body: {
       title: 'Commissions',
       description:
         'Commission on rent received, by the agent each payment was received for, net of reversals.',
-      summary: [
-        figure('Rent collected', totals.collected),
-        figure('Commission', totals.commission),
-        figure('Agent share', totals.agentShare),
-        figure('Agency share', totals.agencyShare),
-        figure('VAT', totals.vat),
-      ],
+      summary: totalFigures(columns, totals, ['collected', 'commission', 'agentShare', 'agencyShare', 'vat']),
       columns,
       rows: byAgent.map(({ agentId, agentName, ...amounts }) => ({ agentId, agent: agentName, ...amounts })),
-      totals: { agent: 'Total', ...totals },
-      chart: {
-        type: 'bar',
-        xKey: 'agent',
-        series: [
-          { key: 'agentShare', label: 'Agent share' },
-          { key: 'agencyShare', label: 'Agency share' },
-        ],
-        stacked: true,
-      },
+      totals,
+      chart: barChart(columns, 'agent', ['agentShare', 'agencyShare'], true),
     },
   };
 }
@@ -291,17 +273,7 @@ async function occupancy(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
       columns,
       rows: byType.map(({ type, ...counts }) => ({ typeKey: type, type: typeLabel(type), ...counts })),
       totals: { type: 'Total', ...totals },
-      chart: {
-        type: 'bar',
-        xKey: 'type',
-        series: [
-          { key: 'occupied', label: 'Occupied' },
-          { key: 'available', label: 'Available' },
-          { key: 'underMaintenance', label: 'Under maintenance' },
-          { key: 'inactive', label: 'Inactive' },
-        ],
-        stacked: true,
-      },
+      chart: barChart(columns, 'type', ['occupied', 'available', 'underMaintenance', 'inactive'], true),
     },
   };
 }
@@ -370,9 +342,7 @@ function ownerStatements(statements: OwnerStatement[]): Built {
         "Each owner's account over all their properties: opening balance, money in, money out and closing balance. The PDF holds every owner's full statement.",
       summary: [
         figure('Owners', rows.length, 'count'),
-        figure('Money in', Number(totals.moneyIn)),
-        figure('Money out', Number(totals.moneyOut)),
-        figure('Closing balance', Number(totals.closingBalance)),
+        ...totalFigures(columns, totals, ['moneyIn', 'moneyOut', 'closingBalance']),
       ],
       columns,
       rows,
