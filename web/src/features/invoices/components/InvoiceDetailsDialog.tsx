@@ -1,21 +1,15 @@
-import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { formatMoney, formatQuantity, type Invoice } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { formatPercent } from '../../finance/index.ts';
 // The leases feature's calendar-date format: invoice dates are the same kind of date.
 import { formatLeaseDate } from '../../leases/lease-labels.ts';
@@ -44,88 +38,75 @@ export function InvoiceDetailsDialog({
   onClose: () => void;
   onExited?: () => void;
 }) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const money = (amount: number) => formatMoney(amount, invoice.currency);
   return (
-    <Dialog
+    <InfoDialog
       open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
+      title={invoice.number ? `Invoice ${invoice.number}` : `Draft invoice for ${invoice.clientName}`}
       maxWidth="md"
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
-    >
-      <DialogTitle id={titleId}>
-        {invoice.number ? `Invoice ${invoice.number}` : `Draft invoice for ${invoice.clientName}`}
-      </DialogTitle>
-      <DialogContent dividers>
-        {invoice.status === 'void' && (
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            Voided{invoice.voidedAt ? ` on ${formatDateTime(invoice.voidedAt)}` : ''}:{' '}
-            {invoice.voidReason ?? 'no reason given'}
-          </Alert>
-        )}
-        <DetailList
-          items={[
-            { label: 'Status', value: <InvoiceStatusChip invoice={invoice} /> },
-            { label: 'Client', value: invoice.clientName },
-            { label: 'Email', value: invoice.clientEmail },
-            { label: 'Address', value: invoice.clientAddress },
-            { label: 'Issued', value: invoice.issueDate && formatLeaseDate(invoice.issueDate) },
-            { label: 'Due', value: invoice.dueDate && formatLeaseDate(invoice.dueDate) },
-            ...(invoice.paidAt ? [{ label: 'Paid', value: formatDateTime(invoice.paidAt) }] : []),
-            { label: 'Notes', value: invoice.notes },
-          ]}
-        />
-        <Box sx={{ overflowX: 'auto', mt: 3 }}>
-          <Table size="small" aria-label="Invoice lines">
-            <TableHead>
-              <TableRow>
-                <TableCell>Description</TableCell>
-                <TableCell align="right">Quantity</TableCell>
-                <TableCell align="right">Unit price</TableCell>
-                <TableCell align="right">Amount</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invoice.lines.map((line, index) => (
-                <TableRow key={index}>
-                  <TableCell>{line.description}</TableCell>
-                  <TableCell align="right">{formatQuantity(line.quantityMilli)}</TableCell>
-                  <TableCell align="right">{money(line.unitPrice)}</TableCell>
-                  <TableCell align="right">{money(line.amount)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }} role="group" aria-label="Totals">
-          <InvoiceTotalsList
-            subtotal={money(invoice.subtotal)}
-            vat={money(invoice.vat)}
-            vatLabel={`VAT (${formatPercent(invoice.vatRateBp)}%)`}
-            total={money(invoice.total)}
-          />
-        </Box>
-        <ErrorAlert message={error} sx={{ mt: 2 }} />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
-        {actionsFor(invoice, canEdit).map((action) => (
-          <Button
-            key={action}
-            color={action === 'void' || action === 'voidReissue' ? 'error' : undefined}
-            onClick={() => onAction(action, invoice)}
-          >
-            {INVOICE_ACTION_LABELS[action]}
-          </Button>
-        ))}
-        <Button variant="contained" onClick={onClose}>
-          Close
+      dividers
+      wrapActions
+      actions={actionsFor(invoice, canEdit).map((action) => (
+        <Button
+          key={action}
+          color={action === 'void' || action === 'voidReissue' ? 'error' : undefined}
+          onClick={() => onAction(action, invoice)}
+        >
+          {INVOICE_ACTION_LABELS[action]}
         </Button>
-      </DialogActions>
-    </Dialog>
+      ))}
+      onClose={onClose}
+      onExited={onExited}
+    >
+      {invoice.status === 'void' && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Voided{invoice.voidedAt ? ` on ${formatDateTime(invoice.voidedAt)}` : ''}:{' '}
+          {invoice.voidReason ?? 'no reason given'}
+        </Alert>
+      )}
+      <DetailList
+        items={[
+          { label: 'Status', value: <InvoiceStatusChip invoice={invoice} /> },
+          { label: 'Client', value: invoice.clientName },
+          { label: 'Email', value: invoice.clientEmail },
+          { label: 'Address', value: invoice.clientAddress },
+          { label: 'Issued', value: invoice.issueDate && formatLeaseDate(invoice.issueDate) },
+          { label: 'Due', value: invoice.dueDate && formatLeaseDate(invoice.dueDate) },
+          ...(invoice.paidAt ? [{ label: 'Paid', value: formatDateTime(invoice.paidAt) }] : []),
+          { label: 'Notes', value: invoice.notes },
+        ]}
+      />
+      <Box sx={{ overflowX: 'auto', mt: 3 }}>
+        <Table size="small" aria-label="Invoice lines">
+          <TableHead>
+            <TableRow>
+              <TableCell>Description</TableCell>
+              <TableCell align="right">Quantity</TableCell>
+              <TableCell align="right">Unit price</TableCell>
+              <TableCell align="right">Amount</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {invoice.lines.map((line, index) => (
+              <TableRow key={index}>
+                <TableCell>{line.description}</TableCell>
+                <TableCell align="right">{formatQuantity(line.quantityMilli)}</TableCell>
+                <TableCell align="right">{money(line.unitPrice)}</TableCell>
+                <TableCell align="right">{money(line.amount)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }} role="group" aria-label="Totals">
+        <InvoiceTotalsList
+          subtotal={money(invoice.subtotal)}
+          vat={money(invoice.vat)}
+          vatLabel={`VAT (${formatPercent(invoice.vatRateBp)}%)`}
+          total={money(invoice.total)}
+        />
+      </Box>
+      <ErrorAlert message={error} sx={{ mt: 2 }} />
+    </InfoDialog>
   );
 }

@@ -3,16 +3,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   formatMajorUnits,
   formatMoney,
@@ -28,6 +21,7 @@ import {
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError } from '../../../lib/http.ts';
@@ -330,33 +324,24 @@ function PaymentRecorded({
   onClose: () => void;
   onExited?: (() => void) | undefined;
 }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const receipt = useReceiptDownload(payment);
   return (
-    <Dialog
+    <InfoDialog
       open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
+      title="Payment recorded"
       maxWidth="xs"
-      aria-labelledby="payment-recorded-title"
-      slotProps={{ transition: { onExited } }}
+      dividers
+      closeLabel="Done"
+      focusClose
+      actions={receipt.button}
+      onClose={onClose}
+      onExited={onExited}
     >
-      <DialogTitle id="payment-recorded-title">Payment recorded</DialogTitle>
-      <DialogContent dividers>
-        <Typography role="status" sx={{ mb: 2 }}>
-          Receipt <strong>{payment.receiptNumber}</strong> for {formatMoney(payment.amount, payment.currency)}
-        </Typography>
-        <PaymentSplitList payment={payment} />
-        <ErrorAlert message={receipt.error} sx={{ mt: 2 }} />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        {receipt.button}
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Typography role="status" sx={{ mb: 2 }}>
+        Receipt <strong>{payment.receiptNumber}</strong> for {formatMoney(payment.amount, payment.currency)}
+      </Typography>
+      <PaymentSplitList payment={payment} />
+      <ErrorAlert message={receipt.error} sx={{ mt: 2 }} />
+    </InfoDialog>
   );
 }

@@ -4,19 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { z } from 'zod';
 import { InvitationInput, ROLES, type Invitation, type Role } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
 import { usePreferences } from '../../account/api.ts';
@@ -111,10 +106,7 @@ function InvitationCreated({
   onClose: () => void;
   onExited?: (() => void) | undefined;
 }) {
-  const titleId = useId();
   const linkId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [copied, setCopied] = useState<'copied' | 'failed' | null>(null);
   const link = signupLink(invitation);
   const { preferences } = usePreferences();
@@ -129,61 +121,54 @@ function InvitationCreated({
   };
 
   return (
-    <Dialog
+    <InfoDialog
       open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      slotProps={{ transition: { onExited } }}
-    >
-      <DialogTitle id={titleId}>Invitation created</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          This link is shown only once. Copy it now and send it to{' '}
-          {invitation.email ?? `the person joining as ${ROLE_LABELS[invitation.role].toLowerCase()}`}.
-        </Alert>
-        <DialogContentText sx={{ mb: 2 }}>
-          It lets them sign up as {ROLE_LABELS[invitation.role].toLowerCase()} until{' '}
-          {formatDate(invitation.expiresAt, preferences.dateFormat)}.
-        </DialogContentText>
-        <Stack spacing={2}>
-          <TextField
-            id={linkId}
-            label="Sign-up link"
-            value={link}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-            onFocus={(event) => event.target.select()}
-          />
-          <TextField
-            label="Invitation code"
-            value={invitation.code}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
-            onFocus={(event) => event.target.select()}
-          />
-          {copied === 'copied' && (
-            <Alert severity="success" role="status">
-              Link copied
-            </Alert>
-          )}
-          {copied === 'failed' && (
-            <Alert severity="info" role="status">
-              Copying is not allowed here: select the link and copy it yourself.
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
+      title="Invitation created"
+      closeLabel="Done"
+      focusClose
+      actions={
         <Button startIcon={<ContentCopyIcon />} onClick={() => void handleCopy()}>
           Copy link
         </Button>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+      }
+      onClose={onClose}
+      onExited={onExited}
+    >
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        This link is shown only once. Copy it now and send it to{' '}
+        {invitation.email ?? `the person joining as ${ROLE_LABELS[invitation.role].toLowerCase()}`}.
+      </Alert>
+      <DialogContentText sx={{ mb: 2 }}>
+        It lets them sign up as {ROLE_LABELS[invitation.role].toLowerCase()} until{' '}
+        {formatDate(invitation.expiresAt, preferences.dateFormat)}.
+      </DialogContentText>
+      <Stack spacing={2}>
+        <TextField
+          id={linkId}
+          label="Sign-up link"
+          value={link}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          onFocus={(event) => event.target.select()}
+        />
+        <TextField
+          label="Invitation code"
+          value={invitation.code}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          onFocus={(event) => event.target.select()}
+        />
+        {copied === 'copied' && (
+          <Alert severity="success" role="status">
+            Link copied
+          </Alert>
+        )}
+        {copied === 'failed' && (
+          <Alert severity="info" role="status">
+            Copying is not allowed here: select the link and copy it yourself.
+          </Alert>
+        )}
+      </Stack>
+    </InfoDialog>
   );
 }
