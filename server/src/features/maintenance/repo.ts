@@ -14,6 +14,7 @@ import {
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { lockCompanyRow } from '../../lib/lock-row.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type RequestRow = typeof maintenanceRequests.$inferSelect;
@@ -145,14 +146,8 @@ export async function findRequest(tx: Tx, scope: Scope, id: string): Promise<Req
 }
 
 /** Locks the request row so concurrent moves queue behind each other. */
-export async function lockRequest(tx: Tx, scope: Scope, id: string): Promise<RequestRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(maintenanceRequests)
-    .where(inCompany(maintenanceRequests, scope, eq(maintenanceRequests.id, id)))
-    .for('update');
-  return row;
-}
+export const lockRequest = (tx: Tx, scope: Scope, id: string) =>
+  lockCompanyRow(tx, maintenanceRequests, scope, id);
 
 export async function insertRequest(
   tx: Tx,

@@ -6,6 +6,7 @@ import { idempotencyKeys, owners, payments, properties, tenants, users } from '.
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { lockCompanyRow } from '../../lib/lock-row.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -132,14 +133,7 @@ export async function insertPayments(tx: Tx, values: (typeof payments.$inferInse
 }
 
 /** Locks the payment row: two reversals of one payment queue, the second sees it reversed. */
-export const lockPayment = async (tx: Tx, scope: Scope, id: string) =>
-  (
-    await tx
-      .select()
-      .from(payments)
-      .where(inCompany(payments, scope, eq(payments.id, id)))
-      .for('update')
-  )[0];
+export const lockPayment = (tx: Tx, scope: Scope, id: string) => lockCompanyRow(tx, payments, scope, id);
 
 export async function markReversed(
   tx: Tx,

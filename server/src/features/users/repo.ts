@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { lockCompanyRow } from '../../lib/lock-row.ts';
 import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -120,19 +121,8 @@ export async function markInvitationUsed(tx: Tx, invitationId: string, userId: s
 }
 
 /** A user of this company, locked for the change about to be made. */
-export async function findUserForUpdate(
-  tx: Tx,
-  ctx: Pick<Ctx, 'companyId'>,
-  userId: string,
-): Promise<UserRow | undefined> {
-  if (!isUuid(userId)) return undefined;
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(inCompany(users, ctx, eq(users.id, userId)))
-    .for('update');
-  return row;
-}
+export const findUserForUpdate = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, userId: string) =>
+  lockCompanyRow(tx, users, ctx, userId);
 
 /**
  * Locks the company's active admins, in id order (so two changes never deadlock). A concurrent
@@ -202,19 +192,8 @@ export async function listPendingInvitations(
     .limit(500);
 }
 
-export async function findInvitationByIdForUpdate(
-  tx: Tx,
-  ctx: Pick<Ctx, 'companyId'>,
-  invitationId: string,
-): Promise<InvitationRow | undefined> {
-  if (!isUuid(invitationId)) return undefined;
-  const [row] = await tx
-    .select()
-    .from(invitations)
-    .where(inCompany(invitations, ctx, eq(invitations.id, invitationId)))
-    .for('update');
-  return row;
-}
+export const findInvitationByIdForUpdate = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, invitationId: string) =>
+  lockCompanyRow(tx, invitations, ctx, invitationId);
 
 export async function markInvitationRevoked(
   tx: Tx,
