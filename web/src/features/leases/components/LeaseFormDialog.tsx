@@ -16,7 +16,7 @@ import {
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { fetchLease, useCreateLease, usePropertyOptions, useTenantOptions, useUpdateLease } from '../api.ts';
 
@@ -87,15 +87,12 @@ export interface LeaseFormDialogProps {
 
 /** The lease editor: create a draft, or edit one (only drafts are editable). */
 export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: LeaseFormDialogProps) {
-  const [version, setVersion] = useState(lease?.__v ?? 0);
   const [property, setProperty] = useState<PropertyOption | null>(
     lease ? { _id: lease.propertyId, label: lease.propertyName, currency: lease.currency } : null,
   );
   const [tenant, setTenant] = useState<PickerOption | null>(
     lease ? { _id: lease.tenantId, label: lease.tenantName } : null,
   );
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateLease();
   const update = useUpdateLease();
   const {
@@ -108,49 +105,37 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
     mode: 'onTouched',
     defaultValues: formValuesOf(lease),
   });
-  const busy = isSubmitting || reloading;
+  const versioned = useVersionedSave({
+    record: lease,
+    noun: 'lease',
+    fetchRecord: fetchLease,
+    onReloaded: (fresh) => {
+      reset(formValuesOf(fresh));
+      setProperty({ _id: fresh.propertyId, label: fresh.propertyName, currency: fresh.currency });
+      setTenant({ _id: fresh.tenantId, label: fresh.tenantName });
+    },
+  });
+  const busy = isSubmitting || versioned.reloading;
 
-  const handleSave = async (values: LeaseFormOutput) => {
-    setServerError(null);
-    const fields = {
-      propertyId: values.propertyId,
-      tenantId: values.tenantId,
-      startDate: values.startDate,
-      endDate: values.endDate,
-      rentAmount: values.rent,
-      rentDueDay: values.rentDueDay,
-      depositAmount: values.deposit,
-      terms: values.terms.trim() ? values.terms : null,
-    };
-    try {
+  const handleSave = (values: LeaseFormOutput) =>
+    versioned.save(async () => {
+      const fields = {
+        propertyId: values.propertyId,
+        tenantId: values.tenantId,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        rentAmount: values.rent,
+        rentDueDay: values.rentDueDay,
+        depositAmount: values.deposit,
+        terms: values.terms.trim() ? values.terms : null,
+      };
       const saved = lease
-        ? await update.mutateAsync({ id: lease._id, body: { ...fields, __v: version } })
+        ? await update.mutateAsync({ id: lease._id, body: { ...fields, __v: versioned.version } })
         : await create.mutateAsync(fields);
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The lease could not be saved. Please try again.'));
-    }
-  };
+    });
 
-  const handleReload = async () => {
-    if (!lease) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchLease(lease._id);
-      reset(formValuesOf(fresh));
-      setVersion(fresh.__v);
-      setProperty({ _id: fresh.propertyId, label: fresh.propertyName, currency: fresh.currency });
-      setTenant({ _id: fresh.tenantId, label: fresh.tenantName });
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The lease could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const isStale = serverError?.status === 409 && serverError.code === 'STALE_VERSION';
   const currency = property?.currency;
   const money = {
     htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
@@ -168,10 +153,7 @@ export function LeaseFormDialog({ open, lease, onClose, onExited, onSaved }: Lea
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
       busy={busy}
-      serverError={serverError}
-      isStale={isStale}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      {...versioned.formDialogProps}
       warnDiscard={false}
     >
       <Box sx={full}>

@@ -15,7 +15,7 @@ import {
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import {
   fetchLevySchedule,
@@ -76,12 +76,9 @@ export interface LevyFormDialogProps {
 
 /** Add or edit a property's levy schedule; the levy is paid from the property's account in its currency. */
 export function LevyFormDialog({ open, schedule, onClose, onExited }: LevyFormDialogProps) {
-  const [version, setVersion] = useState(schedule?.__v ?? 0);
   const [property, setProperty] = useState<PropertyOption | null>(
     schedule ? { _id: schedule.propertyId, label: schedule.propertyName, currency: schedule.currency } : null,
   );
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateLevySchedule();
   const update = useUpdateLevySchedule();
   const {
@@ -94,46 +91,39 @@ export function LevyFormDialog({ open, schedule, onClose, onExited }: LevyFormDi
     mode: 'onTouched',
     defaultValues: formValuesOf(schedule),
   });
-  const currency = property?.currency ?? schedule?.currency ?? '';
-
-  const handleSave = async (values: LevyFormOutput) => {
-    setServerError(null);
-    const body = {
-      propertyId: values.propertyId,
-      bodyCorporate: values.bodyCorporate,
-      contact: values.contact || null,
-      bankDetails: values.bankName
-        ? { bankName: values.bankName, accountName: values.accountName, accountNumber: values.accountNumber }
-        : null,
-      amount: values.amount,
-      currency,
-      startDate: values.startDate,
-      endDate: values.endDate || null,
-    };
-    try {
-      if (schedule) await update.mutateAsync({ id: schedule._id, body: { ...body, __v: version } });
-      else await create.mutateAsync(body);
-      onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The levy could not be saved. Please try again.'));
-    }
-  };
-
-  const handleReload = async () => {
-    if (!schedule) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchLevySchedule(schedule._id);
+  const versioned = useVersionedSave({
+    record: schedule,
+    noun: 'levy',
+    fetchRecord: fetchLevySchedule,
+    onReloaded: (fresh) => {
       reset(formValuesOf(fresh));
       setProperty({ _id: fresh.propertyId, label: fresh.propertyName, currency: fresh.currency });
-      setVersion(fresh.__v);
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The levy could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
+    },
+  });
+  const currency = property?.currency ?? schedule?.currency ?? '';
+
+  const handleSave = (values: LevyFormOutput) =>
+    versioned.save(async () => {
+      const body = {
+        propertyId: values.propertyId,
+        bodyCorporate: values.bodyCorporate,
+        contact: values.contact || null,
+        bankDetails: values.bankName
+          ? {
+              bankName: values.bankName,
+              accountName: values.accountName,
+              accountNumber: values.accountNumber,
+            }
+          : null,
+        amount: values.amount,
+        currency,
+        startDate: values.startDate,
+        endDate: values.endDate || null,
+      };
+      if (schedule) await update.mutateAsync({ id: schedule._id, body: { ...body, __v: versioned.version } });
+      else await create.mutateAsync(body);
+      onClose();
+    });
 
   const dateProps = { type: 'date', slotProps: { inputLabel: { shrink: true } } };
   const full = { gridColumn: '1 / -1' };
@@ -145,11 +135,8 @@ export function LevyFormDialog({ open, schedule, onClose, onExited }: LevyFormDi
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
-      busy={isSubmitting || reloading}
-      serverError={serverError}
-      isStale={serverError?.code === 'STALE_VERSION'}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      busy={isSubmitting || versioned.reloading}
+      {...versioned.formDialogProps}
     >
       <Box sx={full}>
         <Controller

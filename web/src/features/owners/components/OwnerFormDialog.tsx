@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -9,7 +8,7 @@ import { BankDetails, OwnerInput, type Owner } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { fetchOwner, useCreateOwner, useOwner, useUpdateOwner } from '../api.ts';
 
 const BANK_FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
@@ -106,9 +105,6 @@ function OwnerFormFields({
   onClose: () => void;
   onExited?: (() => void) | undefined;
 }) {
-  const [version, setVersion] = useState(owner?.__v);
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateOwner();
   const update = useUpdateOwner();
   const {
@@ -121,51 +117,37 @@ function OwnerFormFields({
     mode: 'onTouched',
     defaultValues: formValuesOf(owner),
   });
+  const versioned = useVersionedSave({
+    record: owner,
+    noun: 'owner',
+    fetchRecord: fetchOwner,
+    onReloaded: (fresh) => reset(formValuesOf(fresh)),
+  });
 
-  const handleSave = async (values: OwnerFormOutput) => {
-    setServerError(null);
-    const hasBank = BANK_FIELDS.some((field) => values[field]);
-    const body = {
-      name: values.name,
-      email: values.email ?? null,
-      phone: values.phone ?? null,
-      idNumber: values.idNumber ?? null,
-      notes: values.notes ?? null,
-      bankDetails: hasBank
-        ? {
-            bankName: values.bankName,
-            accountName: values.accountName,
-            accountNumber: values.accountNumber,
-            branch: owner?.bankDetails?.branch ?? null,
-            branchCode: owner?.bankDetails?.branchCode ?? null,
-          }
-        : null,
-    };
-    try {
-      if (owner) await update.mutateAsync({ id: owner._id, body: { ...body, __v: version } });
+  const handleSave = (values: OwnerFormOutput) =>
+    versioned.save(async () => {
+      const hasBank = BANK_FIELDS.some((field) => values[field]);
+      const body = {
+        name: values.name,
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        idNumber: values.idNumber ?? null,
+        notes: values.notes ?? null,
+        bankDetails: hasBank
+          ? {
+              bankName: values.bankName,
+              accountName: values.accountName,
+              accountNumber: values.accountNumber,
+              branch: owner?.bankDetails?.branch ?? null,
+              branchCode: owner?.bankDetails?.branchCode ?? null,
+            }
+          : null,
+      };
+      if (owner) await update.mutateAsync({ id: owner._id, body: { ...body, __v: versioned.version } });
       else await create.mutateAsync(body);
       onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The owner could not be saved. Please try again.'));
-    }
-  };
+    });
 
-  const handleReload = async () => {
-    if (!owner) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchOwner(owner._id);
-      reset(formValuesOf(fresh));
-      setVersion(fresh.__v);
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The owner could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const isStale = serverError?.code === 'STALE_VERSION';
   const full = { gridColumn: '1 / -1' };
   return (
     <FormDialog
@@ -175,11 +157,8 @@ function OwnerFormFields({
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
-      busy={isSubmitting || reloading}
-      serverError={serverError}
-      isStale={isStale}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      busy={isSubmitting || versioned.reloading}
+      {...versioned.formDialogProps}
     >
       <FormTextField control={control} name="name" label="Name" required autoFocus sx={full} />
       <FormTextField

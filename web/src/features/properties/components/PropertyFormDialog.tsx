@@ -18,7 +18,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { fieldMessage } from '../../../components/form-field-binding.ts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { formatPercent, parsePercent } from '../../finance/index.ts';
 import { fetchProperty, useCreateProperty, useUpdateProperty } from '../api.ts';
@@ -117,11 +117,8 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
   const canPickOwner = isAdmin || user?.role === 'agent';
   const isEdit = property !== null;
 
-  const [version, setVersion] = useState(property?.__v);
   const [ownerOption, setOwnerOption] = useState(() => ownerOptionOf(property));
   const [agentOption, setAgentOption] = useState(() => agentOptionOf(property));
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
 
   const create = useCreateProperty();
   const update = useUpdateProperty();
@@ -135,58 +132,45 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
     mode: 'onTouched',
     defaultValues: formValuesOf(property),
   });
-  const busy = isSubmitting || reloading;
+  const versioned = useVersionedSave({
+    record: property,
+    noun: 'property',
+    fetchRecord: fetchProperty,
+    onReloaded: (fresh) => {
+      reset(formValuesOf(fresh));
+      setOwnerOption(ownerOptionOf(fresh));
+      setAgentOption(agentOptionOf(fresh));
+    },
+  });
+  const busy = isSubmitting || versioned.reloading;
   const currency = useWatch({ control, name: 'currency' });
   const bound = { control, formatError: messageOf };
 
-  const handleSave = async (values: PropertyFormOutput) => {
-    setServerError(null);
-    const fields = {
-      name: values.name,
-      address: values.address,
-      type: values.type,
-      currency: values.currency ?? DEFAULT_CURRENCY,
-      rentAmount: values.rent,
-      bedrooms: values.bedrooms ?? null,
-      bathrooms: values.bathrooms ?? null,
-      description: values.description ? values.description : null,
-      ...(canPickOwner ? { ownerId: values.ownerId ?? null } : {}),
-      // The server refuses an agent who names any agent but themselves, or sets a commission
-      // rate (they earn a share of it); only admins send these.
-      ...(isAdmin ? { agentId: values.agentId ?? null, commissionRate: values.commission } : {}),
-    };
-    try {
+  const handleSave = (values: PropertyFormOutput) =>
+    versioned.save(async () => {
+      const fields = {
+        name: values.name,
+        address: values.address,
+        type: values.type,
+        currency: values.currency ?? DEFAULT_CURRENCY,
+        rentAmount: values.rent,
+        bedrooms: values.bedrooms ?? null,
+        bathrooms: values.bathrooms ?? null,
+        description: values.description ? values.description : null,
+        ...(canPickOwner ? { ownerId: values.ownerId ?? null } : {}),
+        // The server refuses an agent who names any agent but themselves, or sets a commission
+        // rate (they earn a share of it); only admins send these.
+        ...(isAdmin ? { agentId: values.agentId ?? null, commissionRate: values.commission } : {}),
+      };
       if (property) {
-        const body: PropertyUpdateInput = { ...fields, status: values.status, __v: version };
+        const body: PropertyUpdateInput = { ...fields, status: values.status, __v: versioned.version };
         await update.mutateAsync({ id: property._id, body });
       } else {
         await create.mutateAsync(fields);
       }
       onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The property could not be saved. Please try again.'));
-    }
-  };
+    });
 
-  /** After a 409: load what the server has now, so the person can redo their change on top of it. */
-  const handleReload = async () => {
-    if (!property) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchProperty(property._id);
-      reset(formValuesOf(fresh));
-      setVersion(fresh.__v);
-      setOwnerOption(ownerOptionOf(fresh));
-      setAgentOption(agentOptionOf(fresh));
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The property could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const isStale = serverError?.status === 409;
   const full = { gridColumn: '1 / -1' };
 
   return (
@@ -198,10 +182,7 @@ export function PropertyFormDialog({ open, property, onClose, onExited }: Proper
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
       busy={busy}
-      serverError={serverError}
-      isStale={isStale}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      {...versioned.formDialogProps}
     >
       <FormTextField {...bound} name="name" label="Name" required autoFocus sx={full} />
       <FormTextField {...bound} name="address" label="Address" required sx={full} />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -16,7 +15,7 @@ import {
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { fetchTask, useCreateTask, useTaskAssignees, useUpdateTask } from '../api.ts';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '../task-labels.ts';
@@ -50,9 +49,6 @@ export interface TaskFormDialogProps {
 /** Add or edit a task: title, description, due date, priority, assignee and (when editing) status. */
 export function TaskFormDialog({ open, task, onClose, onExited }: TaskFormDialogProps) {
   const { user } = useAuth();
-  const [version, setVersion] = useState(task?.__v);
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
   const assignees = useTaskAssignees(open);
   const create = useCreateTask();
   const update = useUpdateTask();
@@ -66,42 +62,32 @@ export function TaskFormDialog({ open, task, onClose, onExited }: TaskFormDialog
     mode: 'onTouched',
     defaultValues: formValuesOf(task, user?._id),
   });
+  const versioned = useVersionedSave({
+    record: task,
+    noun: 'task',
+    fetchRecord: fetchTask,
+    onReloaded: (fresh) => reset(formValuesOf(fresh, user?._id)),
+  });
 
-  const handleSave = async (values: TaskFormOutput) => {
-    setServerError(null);
-    const body = {
-      title: values.title,
-      description: values.description ?? null,
-      dueDate: values.dueDate || null,
-      priority: values.priority,
-      assigneeId: values.assigneeId || null,
-    };
-    try {
+  const handleSave = (values: TaskFormOutput) =>
+    versioned.save(async () => {
+      const body = {
+        title: values.title,
+        description: values.description ?? null,
+        dueDate: values.dueDate || null,
+        priority: values.priority,
+        assigneeId: values.assigneeId || null,
+      };
       if (task) {
-        await update.mutateAsync({ id: task._id, body: { ...body, status: values.status, __v: version } });
+        await update.mutateAsync({
+          id: task._id,
+          body: { ...body, status: values.status, __v: versioned.version },
+        });
       } else {
         await create.mutateAsync(body);
       }
       onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The task could not be saved. Please try again.'));
-    }
-  };
-
-  const handleReload = async () => {
-    if (!task) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchTask(task._id);
-      reset(formValuesOf(fresh, user?._id));
-      setVersion(fresh.__v);
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The task could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
+    });
 
   const full = { gridColumn: '1 / -1' };
   return (
@@ -112,11 +98,8 @@ export function TaskFormDialog({ open, task, onClose, onExited }: TaskFormDialog
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
-      busy={isSubmitting || reloading}
-      serverError={serverError}
-      isStale={serverError?.code === 'STALE_VERSION'}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      busy={isSubmitting || versioned.reloading}
+      {...versioned.formDialogProps}
     >
       <FormTextField control={control} name="title" label="Title" required autoFocus sx={full} />
       <FormTextField

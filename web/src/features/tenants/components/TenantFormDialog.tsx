@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { TenantInput, type Tenant } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
+import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { fetchTenant, useCreateTenant, useUpdateTenant } from '../api.ts';
 
 type TenantFormValues = z.input<typeof TenantInput>;
@@ -31,9 +30,6 @@ export interface TenantFormDialogProps {
 
 /** Add or edit a tenant; a duplicate email or ID number comes back as the server's 409 message. */
 export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: TenantFormDialogProps) {
-  const [version, setVersion] = useState(tenant?.__v);
-  const [serverError, setServerError] = useState<ApiError | null>(null);
-  const [reloading, setReloading] = useState(false);
   const create = useCreateTenant();
   const update = useUpdateTenant();
   const {
@@ -46,43 +42,29 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
     mode: 'onTouched',
     defaultValues: formValuesOf(tenant),
   });
+  const versioned = useVersionedSave({
+    record: tenant,
+    noun: 'tenant',
+    fetchRecord: fetchTenant,
+    onReloaded: (fresh) => reset(formValuesOf(fresh)),
+  });
 
-  const handleSave = async (values: TenantFormOutput) => {
-    setServerError(null);
-    const body = {
-      name: values.name,
-      email: values.email ?? null,
-      phone: values.phone ?? null,
-      idNumber: values.idNumber ?? null,
-      notes: values.notes ?? null,
-    };
-    try {
+  const handleSave = (values: TenantFormOutput) =>
+    versioned.save(async () => {
+      const body = {
+        name: values.name,
+        email: values.email ?? null,
+        phone: values.phone ?? null,
+        idNumber: values.idNumber ?? null,
+        notes: values.notes ?? null,
+      };
       const saved = tenant
-        ? await update.mutateAsync({ id: tenant._id, body: { ...body, __v: version } })
+        ? await update.mutateAsync({ id: tenant._id, body: { ...body, __v: versioned.version } })
         : await create.mutateAsync(body);
       onSaved?.(saved);
       onClose();
-    } catch (error) {
-      setServerError(toApiError(error, 'The tenant could not be saved. Please try again.'));
-    }
-  };
+    });
 
-  const handleReload = async () => {
-    if (!tenant) return;
-    setReloading(true);
-    try {
-      const fresh = await fetchTenant(tenant._id);
-      reset(formValuesOf(fresh));
-      setVersion(fresh.__v);
-      setServerError(null);
-    } catch (error) {
-      setServerError(toApiError(error, 'The tenant could not be reloaded.'));
-    } finally {
-      setReloading(false);
-    }
-  };
-
-  const isStale = serverError?.code === 'STALE_VERSION';
   const full = { gridColumn: '1 / -1' };
   return (
     <FormDialog
@@ -92,11 +74,8 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
       onExited={onExited}
       onSubmit={(event) => void handleSubmit(handleSave)(event)}
       isSubmitting={isSubmitting}
-      busy={isSubmitting || reloading}
-      serverError={serverError}
-      isStale={isStale}
-      onReload={() => void handleReload()}
-      reloading={reloading}
+      busy={isSubmitting || versioned.reloading}
+      {...versioned.formDialogProps}
     >
       <FormTextField control={control} name="name" label="Full name" required autoFocus sx={full} />
       <FormTextField
