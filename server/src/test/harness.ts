@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Role, Session } from '@lintel/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -81,6 +82,28 @@ export function expectStatus(response: LightMyRequestResponse, status: number) {
   }
   return response.json();
 }
+
+/** The error envelope with this status and code (any code unless given), and a message to show. */
+export function expectError(response: LightMyRequestResponse, status: number, code?: string) {
+  const body = expectStatus(response, status);
+  expect(body).toMatchObject({
+    status: 'error',
+    code: code ?? expect.any(String),
+    message: expect.stringMatching(/\S/),
+  });
+  return body;
+}
+
+/** A request as a user (null: signed out), with a body when one is given. */
+export type RequestAs = [
+  user: SignedIn | null,
+  method: InjectOptions['method'],
+  url: string,
+  payload?: InjectOptions['payload'],
+];
+
+export const injectAs = (app: FastifyInstance, ...[user, method, url, payload]: RequestAs) =>
+  app.inject({ method, url, headers: user ? user.auth : {}, ...(payload === undefined ? {} : { payload }) });
 
 /** Signs in an existing user (e.g. one of the demo company's). */
 export async function signIn(

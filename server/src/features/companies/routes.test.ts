@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
 import {
   createCompanyWithRoles,
   createTestApp,
+  expectError,
   expectStatus,
-  signupAdmin,
   type SignedIn,
+  signupAdmin,
   type TestApp,
 } from '../../test/harness.ts';
 
@@ -39,14 +39,6 @@ describe('companies API', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, companyId), eq(auditLog.action, 'company.updated')))
       .orderBy(asc(auditLog.createdAt));
-  const expectError = (response: LightMyRequestResponse, status: number, code?: string) => {
-    const body = expectStatus(response, status);
-    expect(body.status).toBe('error');
-    expect(typeof body.message).toBe('string');
-    expect(body.message.length).toBeGreaterThan(0);
-    if (code) expect(body.code).toBe(code);
-    return body;
-  };
 
   describe('GET /api/companies/current', () => {
     it('returns every SPEC §3 company field to the admin who signed up', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, Lease, Property } from '@lintel/contracts';
 import { auditLog, leases, tenants } from '../../db/schema/index.ts';
@@ -11,12 +11,12 @@ import {
   createOwnerRecord,
   createTestApp,
   expectStatus,
+  injectAs,
+  type RequestAs,
   type SignedIn,
   type TestApp,
 } from '../../test/harness.ts';
 import { expireLeases, todayIso } from './service.ts';
-
-type Method = 'GET' | 'POST' | 'PUT';
 
 const END_AFTER_START = 'End date must be after the start date';
 const RENT_POSITIVE = 'Rent must be more than zero';
@@ -29,18 +29,7 @@ describe('leases API', () => {
   });
   afterAll(() => t.close());
 
-  const call = (
-    user: SignedIn | null,
-    method: Method,
-    url: string,
-    payload?: InjectOptions['payload'],
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? user.auth : {},
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const call = (...request: RequestAs) => injectAs(t.app, ...request);
 
   function expectError(response: LightMyRequestResponse, status: number, message?: string, code?: string) {
     const body = expectStatus(response, status);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tenant } from '@lintel/contracts';
 import { auditLog, leases } from '../../db/schema/index.ts';
@@ -10,12 +9,14 @@ import {
   createCompanyWithRoles,
   createOwnerRecord,
   createTestApp,
+  expectError,
   expectStatus,
+  injectAs,
+  type RequestAs,
   type SignedIn,
   type TestApp,
 } from '../../test/harness.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Company = Awaited<ReturnType<typeof createCompanyWithRoles>>;
 
 const NOT_FOUND = { status: 'error', code: 'NOT_FOUND', message: 'Tenant not found' };
@@ -37,23 +38,7 @@ describe('tenants API', () => {
   /** Managed by nobody, owned by nobody. */
   let plainProperty: string;
 
-  const call = (user: SignedIn | null, method: Method, url: string, payload?: InjectOptions['payload']) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? user.auth : {},
-      ...(payload === undefined ? {} : { payload }),
-    });
-
-  function expectError(response: LightMyRequestResponse, status: number, code?: string) {
-    const body = expectStatus(response, status);
-    expect(body).toMatchObject({
-      status: 'error',
-      code: code ?? expect.any(String),
-      message: expect.any(String),
-    });
-    return body;
-  }
+  const call = (...request: RequestAs) => injectAs(t.app, ...request);
 
   const sample = (overrides: Record<string, unknown> = {}) => {
     const tag = randomUUID().slice(0, 8);

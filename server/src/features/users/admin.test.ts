@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_ADMIN_MESSAGE } from '@lintel/contracts';
 import { auditLog, invitations, owners, users } from '../../db/schema/index.ts';
@@ -8,12 +8,15 @@ import {
   createCompanyWithRoles,
   createOwnerRecord,
   createTestApp,
+  expectError,
   expectStatus,
+  injectAs,
+  type RequestAs,
+  type SignedIn,
   signupAdmin,
   TEST_PASSWORD,
-  uniqueEmail,
-  type SignedIn,
   type TestApp,
+  uniqueEmail,
 } from '../../test/harness.ts';
 
 type Company = Awaited<ReturnType<typeof createCompanyWithRoles>>;
@@ -27,21 +30,8 @@ describe('users admin: role changes, deactivation, invitations', () => {
   });
   afterAll(() => t.close());
 
-  const call = (who: SignedIn | null, method: InjectOptions['method'], url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: who ? who.auth : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const expectError = (response: LightMyRequestResponse, status: number, code?: string) => {
-    const body = expectStatus(response, status);
-    expect(body.status).toBe('error');
-    expect(body.message.length).toBeGreaterThan(0);
-    if (code) expect(body.code).toBe(code);
-    return body;
-  };
-  const patchUser = (who: SignedIn | null, id: string, body: unknown) =>
+  const call = (...request: RequestAs) => injectAs(t.app, ...request);
+  const patchUser = (who: SignedIn | null, id: string, body: InjectOptions['payload']) =>
     call(who, 'PATCH', `/api/users/${id}`, body);
   const userRow = async (id: string) =>
     (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;

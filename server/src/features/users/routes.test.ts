@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@lintel/contracts';
 import { auditLog, companies, invitations, users } from '../../db/schema/index.ts';
 import {
   createCompanyWithRoles,
   createTestApp,
+  expectError,
   expectStatus,
+  type SignedIn,
   signupAdmin,
   TEST_PASSWORD,
-  uniqueEmail,
-  type SignedIn,
   type TestApp,
+  uniqueEmail,
 } from '../../test/harness.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -40,14 +40,6 @@ describe('invitations and sign-up with a code', () => {
       url: '/api/auth/signup',
       payload: { email, password: TEST_PASSWORD, name, company: code },
     });
-  const expectError = (response: LightMyRequestResponse, status: number, code?: string) => {
-    const body = expectStatus(response, status);
-    expect(body.status).toBe('error');
-    expect(typeof body.message).toBe('string');
-    expect(body.message.length).toBeGreaterThan(0);
-    if (code) expect(body.code).toBe(code);
-    return body;
-  };
   const invitationRow = async (id: string) => {
     const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, id));
     return row!;
