@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Invoice, type InvoiceInput } from '@lintel/contracts';
 import { auditLog } from '../../db/schema/index.ts';
@@ -53,6 +53,19 @@ describe('invoices API', () => {
     Invoice.parse(expectStatus(await call(user, 'POST', '/api/invoices', body(overrides)), 201).data);
   const issue = async (user: SignedIn, id: string) =>
     Invoice.parse(expectStatus(await call(user, 'POST', `/api/invoices/${id}/issue`), 200).data);
+  /** An invoice's audit trail: each entry's action and the status before and after it. */
+  const trail = async (id: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, id))
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    ).map((row) => [
+      row.action,
+      (row.before as Invoice | null)?.status ?? null,
+      (row.after as Invoice | null)?.status ?? null,
+    ]);
 
   it('computes line amounts half-up in minor units, VAT from settings, and audits', async () => {
     const draft = await create(co.accountant);
@@ -117,6 +130,11 @@ describe('invoices API', () => {
     });
     expect(expectStatus(change, 422).code).toBe('INVOICE_NOT_DRAFT');
     expectStatus(await call(co.accountant, 'POST', `/api/invoices/${draft._id}/issue`), 422);
+    expect(await trail(draft._id)).toEqual([
+      ['invoice.created', null, 'draft'],
+      ['invoice.updated', 'draft', 'draft'],
+      ['invoice.issued', 'draft', 'issued'],
+    ]);
   });
 
   it('voids an issued invoice and reissues a draft copy that replaces it', async () => {
@@ -136,6 +154,12 @@ describe('invoices API', () => {
       total: issued.total,
     });
     expect(reply.reissued.lines).toEqual(issued.lines);
+    expect(await trail(issued._id)).toEqual([
+      ['invoice.created', null, 'draft'],
+      ['invoice.issued', 'draft', 'issued'],
+      ['invoice.voided', 'issued', 'void'],
+    ]);
+    expect(await trail(reply.reissued._id)).toEqual([['invoice.created', null, 'draft']]);
     expectStatus(
       await call(co.accountant, 'POST', `/api/invoices/${issued._id}/void`, { reason: 'Again' }),
       422,
@@ -181,6 +205,7 @@ describe('invoices API', () => {
     );
     expect(paid).toMatchObject({ status: 'paid', paymentId: payment._id });
     expect(paid.paidAt).not.toBeNull();
+    expect((await trail(draft._id)).at(-1)).toEqual(['invoice.paid', 'issued', 'paid']);
     const second = await issue(co.accountant, (await create(co.accountant))._id);
     const reused = await call(co.accountant, 'POST', `/api/invoices/${second._id}/mark-paid`, {
       paymentId: payment._id,

@@ -56,6 +56,40 @@ async function loadVisible(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<
 const reload = async (tx: Tx, scope: Scope, id: string, today: string) =>
   toInvoice((await repo.findInvoice(tx, scope, id))!, today);
 
+/** A new invoice as it now stands, audited as created. */
+async function recordCreated(tx: Tx, ctx: Ctx, id: string, today: string): Promise<Invoice> {
+  const after = await reload(tx, ctx, id, today);
+  await recordAudit(tx, auditActor(ctx), {
+    action: 'invoice.created',
+    entity: 'invoice',
+    entityId: id,
+    after,
+  });
+  return after;
+}
+
+/** Makes `change` to a loaded invoice and audits it as `action` with the invoice before and after. */
+async function changeInvoice(
+  tx: Tx,
+  ctx: Ctx,
+  view: repo.InvoiceView,
+  today: string,
+  action: string,
+  change: () => Promise<unknown>,
+): Promise<Invoice> {
+  const before = toInvoice(view, today);
+  await change();
+  const after = await reload(tx, ctx, view.invoice.id, today);
+  await recordAudit(tx, auditActor(ctx), {
+    action,
+    entity: 'invoice',
+    entityId: view.invoice.id,
+    before,
+    after,
+  });
+  return after;
+}
+
 /** The client as printed: an owner's or tenant's record supplies the name and email. */
 async function resolveClient(tx: Tx, scope: Scope, input: Input) {
   const given = {
@@ -130,14 +164,7 @@ export const createInvoice = (ctx: Ctx, input: Input, today = todayIso()) =>
     assertRole(ctx, EDITORS);
     const { values, lines } = await draftValues(tx, ctx, input);
     const id = await repo.insertInvoice(tx, ctx, { ...values, createdBy: ctx.userId }, lines);
-    const after = await reload(tx, ctx, id, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.created',
-      entity: 'invoice',
-      entityId: id,
-      after,
-    });
-    return after;
+    return recordCreated(tx, ctx, id, today);
   });
 
 function assertDraft(invoice: repo.InvoiceRow) {
@@ -159,20 +186,12 @@ export const updateInvoice = (
     assertRole(ctx, EDITORS);
     const view = await loadVisible(tx, ctx, id, true);
     assertDraft(view.invoice);
-    const before = toInvoice(view, today);
     const { __v, ...fields } = input;
     const { values, lines } = await draftValues(tx, ctx, fields);
-    if (!(await repo.updateInvoice(tx, ctx, id, values, __v))) throw staleVersion('invoice');
-    await repo.replaceLines(tx, ctx, id, lines);
-    const after = await reload(tx, ctx, id, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.updated',
-      entity: 'invoice',
-      entityId: id,
-      before,
-      after,
+    return changeInvoice(tx, ctx, view, today, 'invoice.updated', async () => {
+      if (!(await repo.updateInvoice(tx, ctx, id, values, __v))) throw staleVersion('invoice');
+      await repo.replaceLines(tx, ctx, id, lines);
     });
-    return after;
   });
 
 export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
@@ -180,32 +199,24 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
     assertRole(ctx, EDITORS);
     const view = await loadVisible(tx, ctx, id, true);
     assertDraft(view.invoice);
-    const before = toInvoice(view, today);
     const settings = await loadFinanceSettings(tx, ctx);
     const vatRateBp = settings.vatRegistered ? settings.vatRateBp : 0;
     const totals = computeInvoiceTotals(
       view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
       vatRateBp,
     );
-    // As late as possible: the counter row stays locked until commit.
-    const sequence = await nextNumber(tx, ctx, 'invoice');
-    await repo.updateInvoice(tx, ctx, id, {
-      status: 'issued',
-      number: `${settings.invoicePrefix}${String(sequence).padStart(6, '0')}`,
-      vatRateBp,
-      subtotalCents: totals.subtotal,
-      vatCents: totals.vat,
-      totalCents: totals.total,
+    return changeInvoice(tx, ctx, view, today, 'invoice.issued', async () => {
+      // As late as possible: the counter row stays locked until commit.
+      const sequence = await nextNumber(tx, ctx, 'invoice');
+      await repo.updateInvoice(tx, ctx, id, {
+        status: 'issued',
+        number: `${settings.invoicePrefix}${String(sequence).padStart(6, '0')}`,
+        vatRateBp,
+        subtotalCents: totals.subtotal,
+        vatCents: totals.vat,
+        totalCents: totals.total,
+      });
     });
-    const after = await reload(tx, ctx, id, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.issued',
-      entity: 'invoice',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
   });
 
 export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boolean, today = todayIso()) =>
@@ -215,16 +226,9 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
     if (view.invoice.status !== 'issued') {
       throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be voided.');
     }
-    const before = toInvoice(view, today);
-    await repo.updateInvoice(tx, ctx, id, { status: 'void', voidedAt: new Date(), voidReason: reason });
-    const voided = await reload(tx, ctx, id, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.voided',
-      entity: 'invoice',
-      entityId: id,
-      before,
-      after: voided,
-    });
+    const voided = await changeInvoice(tx, ctx, view, today, 'invoice.voided', () =>
+      repo.updateInvoice(tx, ctx, id, { status: 'void', voidedAt: new Date(), voidReason: reason }),
+    );
     if (!reissue) return { voided, reissued: null };
     const { invoice, lines } = view;
     const copyId = await repo.insertInvoice(
@@ -254,14 +258,7 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
         amountCents,
       })),
     );
-    const reissued = await reload(tx, ctx, copyId, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.created',
-      entity: 'invoice',
-      entityId: copyId,
-      after: reissued,
-    });
-    return { voided, reissued };
+    return { voided, reissued: await recordCreated(tx, ctx, copyId, today) };
   });
 
 export const markInvoicePaid = (ctx: Ctx, id: string, paymentId: string, today = todayIso()) =>
@@ -286,17 +283,9 @@ export const markInvoicePaid = (ctx: Ctx, id: string, paymentId: string, today =
     const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
     if (settled)
       throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
-    const before = toInvoice(view, today);
-    await repo.updateInvoice(tx, ctx, id, { status: 'paid', paymentId, paidAt: new Date() });
-    const after = await reload(tx, ctx, id, today);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'invoice.paid',
-      entity: 'invoice',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
+    return changeInvoice(tx, ctx, view, today, 'invoice.paid', () =>
+      repo.updateInvoice(tx, ctx, id, { status: 'paid', paymentId, paidAt: new Date() }),
+    );
   });
 
 export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) =>
