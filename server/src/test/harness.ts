@@ -83,6 +83,20 @@ export function expectStatus(response: LightMyRequestResponse, status: number) {
   return response.json();
 }
 
+/** The whole error chain's text: drizzle wraps the driver's error as its cause. */
+export async function failure(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const messages: string[] = [];
+    for (let current: unknown = error; current instanceof Error; current = current.cause) {
+      messages.push(current.message);
+    }
+    return messages.join(' | ');
+  }
+  throw new Error('expected the statement to fail, but it succeeded');
+}
+
 /** The error envelope with this status and code (any code unless given), and a message to show. */
 export function expectError(response: LightMyRequestResponse, status: number, code?: string) {
   const body = expectStatus(response, status);

@@ -3,22 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { systemTransact, transact } from '../../db/scope.ts';
-import { createTestApp, signupAdmin, type SignedIn, type TestApp } from '../../test/harness.ts';
+import { createTestApp, failure, signupAdmin, type SignedIn, type TestApp } from '../../test/harness.ts';
 import { recordAudit } from './service.ts';
-
-/** The whole error chain's text: drizzle wraps the driver's error as its cause. */
-async function failure(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const messages: string[] = [];
-    for (let current: unknown = error; current instanceof Error; current = current.cause) {
-      messages.push(current.message);
-    }
-    return messages.join(' | ');
-  }
-  throw new Error('expected the statement to fail, but it succeeded');
-}
 
 describe('audit_log is append-only', () => {
   let t: TestApp;

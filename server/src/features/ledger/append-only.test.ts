@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines, payments } from '../../db/schema/index.ts';
 import { systemTransact, transact } from '../../db/scope.ts';
-import { createCompanyWithRoles, createTestApp, type TestApp } from '../../test/harness.ts';
+import { createCompanyWithRoles, createTestApp, failure, type TestApp } from '../../test/harness.ts';
 import {
   createLetProperty,
   recordPayment,
@@ -11,20 +11,6 @@ import {
   setFinanceSettings,
   type Company,
 } from '../../test/money-fixtures.ts';
-
-/** The whole error chain's text: drizzle wraps the driver's error as its cause. */
-async function failure(work: Promise<unknown>): Promise<string> {
-  try {
-    await work;
-  } catch (error) {
-    const messages: string[] = [];
-    for (let current: unknown = error; current instanceof Error; current = current.cause) {
-      messages.push(current.message);
-    }
-    return messages.join(' | ');
-  }
-  throw new Error('expected the statement to fail, but it succeeded');
-}
 
 describe('the books are append-only', () => {
   let t: TestApp;
