@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney } from '@lintel/contracts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
@@ -125,24 +124,15 @@ function PropertyAccountList() {
         title="Property accounts"
         subtitle="Money held for each owner, what tenants owe, and each property's statement."
       />
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'minmax(0, 2fr) minmax(0, 1fr)',
-            lg: 'minmax(220px, 1fr) 180px',
-          },
+      <FilterBar
+        search={{
+          label: 'Search property accounts',
+          value: search,
+          onChange: setSearch,
+          placeholder: 'Property or owner',
         }}
+        widths={['180px']}
       >
-        <SearchField
-          label="Search property accounts"
-          value={search}
-          onChange={setSearch}
-          placeholder="Property or owner"
-        />
         {currencies.length > 0 && (
           <CurrencyField
             value={currency}
@@ -151,7 +141,7 @@ function PropertyAccountList() {
             allLabel="All currencies"
           />
         )}
-      </Box>
+      </FilterBar>
       <ServerDataGrid
         aria-label="Property accounts"
         list={accounts}

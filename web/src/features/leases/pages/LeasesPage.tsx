@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { GridColDef, GridColumnVisibilityModel, GridRowParams } from '@mui/x-data-grid';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -11,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { formatMoney, LEASE_STATUSES, type Lease, type LeaseStatus } from '@lintel/contracts';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
@@ -153,28 +152,19 @@ function LeaseList() {
         }
         actions={newButton}
       />
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'minmax(0, 2fr) minmax(0, 1fr)',
-            lg: 'minmax(220px, 1fr) 180px',
-          },
+      <FilterBar
+        search={{
+          label: 'Search leases',
+          value: search,
+          onChange: setSearch,
+          placeholder: 'Property or tenant',
         }}
+        widths={['180px']}
       >
-        <SearchField
-          label="Search leases"
-          value={search}
-          onChange={setSearch}
-          placeholder="Property or tenant"
-        />
         <FilterSelect label="Status" allLabel="All statuses" value={status} onChange={setStatus}>
           {optionItems(LEASE_STATUSES, LEASE_STATUS_LABELS)}
         </FilterSelect>
-      </Box>
+      </FilterBar>
 
       <ServerDataGrid
         aria-label="Leases"

@@ -4,7 +4,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import TransferIcon from '@mui/icons-material/SwapHoriz';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -21,10 +20,10 @@ import {
 } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
@@ -227,32 +226,22 @@ export function PropertiesPage() {
         actions={addButton}
       />
 
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            sm: 'minmax(0, 2fr) repeat(2, minmax(0, 1fr))',
-            lg: 'minmax(220px, 1fr) 180px 160px',
-          },
+      <FilterBar
+        search={{
+          label: 'Search properties',
+          value: search,
+          onChange: setSearch,
+          placeholder: 'Name or address',
         }}
+        widths={['180px', '160px']}
       >
-        <SearchField
-          label="Search properties"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name or address"
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-        />
         <FilterSelect label="Status" allLabel="All statuses" value={status} onChange={setStatus}>
           {optionItems(PROPERTY_STATUSES, STATUS_LABELS)}
         </FilterSelect>
         <FilterSelect label="Type" allLabel="All types" value={type} onChange={setType}>
           {optionItems(PROPERTY_TYPES, TYPE_LABELS)}
         </FilterSelect>
-      </Box>
+      </FilterBar>
 
       <ServerDataGrid
         aria-label={isOwner ? 'My properties' : 'Properties'}

@@ -4,7 +4,6 @@ import BlockIcon from '@mui/icons-material/BlockOutlined';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import RestoreIcon from '@mui/icons-material/SettingsBackupRestore';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,10 +14,10 @@ import { useTheme } from '@mui/material/styles';
 import { ROLES, type Role, type User } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FilterBar } from '../../../components/FilterBar.tsx';
 import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
@@ -196,25 +195,10 @@ export function UsersPage() {
         actions={inviteButton}
       />
 
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            sm: 'minmax(0, 2fr) repeat(2, minmax(0, 1fr))',
-            lg: 'minmax(220px, 1fr) 180px 180px',
-          },
-        }}
+      <FilterBar
+        search={{ label: 'Search users', value: search, onChange: setSearch, placeholder: 'Name or email' }}
+        widths={['180px', '180px']}
       >
-        <SearchField
-          label="Search users"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name or email"
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-        />
         <FilterSelect label="Role" allLabel="All roles" showsAll value={role} onChange={setRole}>
           {optionItems(ROLES, ROLE_LABELS)}
         </FilterSelect>
@@ -222,7 +206,7 @@ export function UsersPage() {
           <MenuItem value="true">Active</MenuItem>
           <MenuItem value="false">Deactivated</MenuItem>
         </FilterSelect>
-      </Box>
+      </FilterBar>
 
       <ServerDataGrid
         aria-label="Users"
