@@ -108,16 +108,22 @@ export function expectError(response: LightMyRequestResponse, status: number, co
   return body;
 }
 
-/** A request as a user (null: signed out), with a body when one is given. */
+/** A request as a user (null: signed out), with a body and more headers when given. */
 export type RequestAs = [
   user: SignedIn | null,
   method: InjectOptions['method'],
   url: string,
   payload?: InjectOptions['payload'],
+  headers?: Record<string, string>,
 ];
 
-export const injectAs = (app: FastifyInstance, ...[user, method, url, payload]: RequestAs) =>
-  app.inject({ method, url, headers: user ? user.auth : {}, ...(payload === undefined ? {} : { payload }) });
+export const injectAs = (app: FastifyInstance, ...[user, method, url, payload, headers]: RequestAs) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...(user ? user.auth : {}), ...headers },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 /** Signs in an existing user (e.g. one of the demo company's). */
 export async function signIn(

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   Lease,
@@ -15,27 +14,19 @@ import {
   type createCompanyWithRoles,
   createOwnerRecord,
   expectStatus,
+  injectAs,
+  type RequestAs,
   type SignedIn,
   type TestApp,
 } from './harness.ts';
 
 export type Company = Awaited<ReturnType<typeof createCompanyWithRoles>>;
 
-export function caller(t: TestApp) {
-  return (
-    user: SignedIn | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: InjectOptions['payload'],
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...(user ? user.auth : {}), ...headers },
-      ...(payload === undefined ? {} : { payload }),
-    });
-}
+/** `injectAs` bound to a test app. */
+export const caller =
+  (t: TestApp) =>
+  (...request: RequestAs) =>
+    injectAs(t.app, ...request);
 
 /** Money settings for a test company: several currencies, VAT on, the default rates otherwise. */
 export async function setFinanceSettings(t: TestApp, co: Company, overrides: Record<string, unknown> = {}) {
