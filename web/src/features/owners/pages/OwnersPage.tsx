@@ -20,7 +20,6 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { useDeleteOwner, useOwnerList, type OwnerListQuery } from '../api.ts';
 import { InviteOwnerDialog } from '../components/InviteOwnerDialog.tsx';
@@ -59,27 +58,14 @@ export function OwnersPage() {
 
   const deleteOwner = useDeleteOwner();
 
-  const {
-    dialog,
-    dialogOpen,
-    dialogKey,
-    openDialog,
-    closeDialog,
-    forgetDialog,
-    dialogError,
-    setDialogError,
-  } = useDialogState<DialogState>();
+  const { dialog, dialogOpen, dialogKey, openDialog, closeDialog, forgetDialog, dialogError, confirmWith } =
+    useDialogState<DialogState>();
 
-  const handleDelete = async (owner: OwnerSummary) => {
-    setDialogError(null);
-    try {
+  const handleDelete = (owner: OwnerSummary) =>
+    confirmWith(async () => {
       await deleteOwner.mutateAsync(owner._id);
       list.afterRemoval(owners.data?.data.length ?? 0);
-      closeDialog();
-    } catch (failure) {
-      setDialogError(toApiError(failure, 'The owner could not be deleted. Please try again.').message);
-    }
-  };
+    }, 'The owner could not be deleted. Please try again.');
 
   const columns = useMemo<GridColDef<OwnerSummary>[]>(() => {
     const all: GridColDef<OwnerSummary>[] = [

@@ -28,7 +28,6 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { toApiError } from '../../../lib/http.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
 import { usePageSize } from '../../account/api.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
@@ -88,28 +87,15 @@ export function PropertiesPage() {
 
   const deleteProperty = useDeleteProperty();
 
-  const {
-    dialog,
-    dialogOpen,
-    dialogKey,
-    openDialog,
-    closeDialog,
-    forgetDialog,
-    dialogError,
-    setDialogError,
-  } = useDialogState<DialogState>();
+  const { dialog, dialogOpen, dialogKey, openDialog, closeDialog, forgetDialog, dialogError, confirmWith } =
+    useDialogState<DialogState>();
 
-  const handleDelete = async (property: Property) => {
-    setDialogError(null);
-    try {
+  const handleDelete = (property: Property) =>
+    confirmWith(async () => {
       await deleteProperty.mutateAsync(property);
       // The last row of a later page: step back rather than show an empty page.
       list.afterRemoval(properties.data?.data.length ?? 0);
-      closeDialog();
-    } catch (failure) {
-      setDialogError(toApiError(failure, 'The property could not be deleted. Please try again.').message);
-    }
-  };
+    }, 'The property could not be deleted. Please try again.');
 
   const columns = useMemo<GridColDef<Property>[]>(() => {
     const all: GridColDef<Property>[] = [

@@ -22,7 +22,6 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { usePageSize, usePreferences } from '../../account/api.ts';
 import { formatDate } from '../../account/format-date.ts';
@@ -70,26 +69,14 @@ export function UsersPage() {
 
   const updateUser = useUpdateUser();
 
-  const {
-    dialog,
-    dialogOpen,
-    dialogKey,
-    openDialog,
-    closeDialog,
-    forgetDialog,
-    dialogError,
-    setDialogError,
-  } = useDialogState<DialogState>();
+  const { dialog, dialogOpen, dialogKey, openDialog, closeDialog, forgetDialog, dialogError, confirmWith } =
+    useDialogState<DialogState>();
 
-  const handleSetActive = async (target: User, active: boolean) => {
-    setDialogError(null);
-    try {
-      await updateUser.mutateAsync({ id: target._id, body: { active } });
-      closeDialog();
-    } catch (failure) {
-      setDialogError(toApiError(failure, 'The user could not be changed. Please try again.').message);
-    }
-  };
+  const handleSetActive = (target: User, active: boolean) =>
+    confirmWith(
+      () => updateUser.mutateAsync({ id: target._id, body: { active } }),
+      'The user could not be changed. Please try again.',
+    );
 
   const columns = useMemo<GridColDef<User>[]>(
     () => [
