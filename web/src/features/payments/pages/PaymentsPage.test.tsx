@@ -118,14 +118,14 @@ describe('PaymentsPage', () => {
 
   it('lets the accountant reverse a completed payment only with a reason, and sends it', async () => {
     const payment = makePayment();
+    const reversed = { ...payment, status: 'reversed' as const, reversalReason: 'Bounced cheque' };
+    // After the reversal the refetches see what the server would hold then: the reversed payment.
+    const current = () =>
+      server.callsTo('POST', `/payments/${payment._id}/reverse`).length > 0 ? reversed : payment;
     server
-      .on('GET', '/payments', page([payment]))
-      .on('GET', `/payments/${payment._id}`, ok(payment))
-      .on(
-        'POST',
-        `/payments/${payment._id}/reverse`,
-        ok({ ...payment, status: 'reversed', reversalReason: 'Bounced cheque' }),
-      );
+      .on('GET', '/payments', () => page([current()]))
+      .on('GET', `/payments/${payment._id}`, () => ok(current()))
+      .on('POST', `/payments/${payment._id}/reverse`, ok(reversed));
     render('accountant', '/accountant-dashboard/payments');
     const details = await openDetails(payment.receiptNumber);
     await userEvent.click(within(details).getByRole('button', { name: 'Reverse' }));
