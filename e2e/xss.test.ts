@@ -321,6 +321,11 @@ async function storeHostileText(): Promise<World> {
 /** A signed-in page that records anything script-like happening on it. */
 async function watchedPage(session: Session) {
   const page = await newPage(browser, app.baseUrl);
+  // Answers once the server streams this user's notifications (it opens after sign-in).
+  const notificationsStreaming = page.waitForResponse((response) =>
+    response.url().includes('/api/notifications/stream'),
+  );
+  notificationsStreaming.catch(() => undefined);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -339,7 +344,7 @@ async function watchedPage(session: Session) {
   });
   await signInThroughForm(page, session.email, PASSWORD);
   await page.waitForURL(/dashboard/);
-  return { page, dialogs };
+  return { page, dialogs, notificationsStreaming };
 }
 
 /** Whether the page shows `mark` as text, or holds it in a form field. */
@@ -567,9 +572,11 @@ describe('stored HTML and script in every free-text field stays text', () => {
   });
 
   it('a notification carrying the text arrives in the bell as text', async () => {
-    const { page, dialogs } = await watchedPage(w.owner);
+    const { page, dialogs, notificationsStreaming } = await watchedPage(w.owner);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    // A payment posted before the stream is open would not reach this page's bell.
+    await notificationsStreaming;
     await data(
       w.accountant,
       'POST',

@@ -74,12 +74,14 @@ export class NotificationHub {
       clearInterval(heartbeat);
       this.subscribers.delete(subscriber);
     });
-    raw.write(`retry: 3000\n\n`);
     if (lastEventId === undefined) {
       subscriber.floorSeq = await transact({ db: this.database.db, companyId: scope.companyId }, (tx) =>
         repo.lastSeqOf(tx, scope, scope.userId),
       );
     }
+    // The first bytes (and with them the headers) go out once the floor is known: from the moment
+    // a browser sees the stream open, everything committed for its user reaches it.
+    raw.write(`retry: 3000\n\n`);
     await this.deliver(subscriber);
   }
 
