@@ -89,7 +89,7 @@ const HOMES: Record<string, Home> = {
 async function kpiValue(page: Page, name: string): Promise<string> {
   const card = page.getByRole('region', { name, exact: true });
   await card.waitFor();
-  await expect.poll(() => card.getByLabel('Loading').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => card.getByLabel('Loading').count()).toBe(0);
   return ((await card.locator('p').nth(1).textContent()) ?? '').trim();
 }
 
@@ -124,7 +124,7 @@ async function expectHome(page: Page, home: Home) {
   }
   for (const name of home.charts) {
     const section = page.getByRole('region', { name, exact: true });
-    await expect.poll(() => chartSide(section), { message: name, timeout: 15_000 }).toBeGreaterThan(100);
+    await expect.poll(() => chartSide(section), { message: name }).toBeGreaterThan(100);
   }
 }
 

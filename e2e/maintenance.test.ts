@@ -71,7 +71,7 @@ describe('maintenance, end to end', () => {
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
     // The admin's open page learns of it without a reload: the bell's red dot.
-    await expect.poll(() => redDots(admin), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => redDots(admin)).toBe(1);
   });
 
   it('the admin opens it from the bell and approves it; the agent is notified and sees the approval', async () => {
@@ -88,7 +88,7 @@ describe('maintenance, end to end', () => {
     await expect.poll(() => confirm.isVisible()).toBe(false);
 
     // The agent's open page is told at once.
-    await expect.poll(() => redDots(agent), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => redDots(agent)).toBe(1);
     await bell(agent).click();
     await expect
       .poll(() => agent.locator('.MuiPopover-paper').textContent())

@@ -75,9 +75,7 @@ describe('real-time notifications, end to end', () => {
     expect(payment.status).toBe(201);
     const { receiptNumber } = ((await payment.json()) as { data: { receiptNumber: string } }).data;
 
-    await expect
-      .poll(() => bell(owner).getAttribute('aria-label'), { timeout: 10_000 })
-      .toBe('Notifications, 1 unread');
+    await expect.poll(() => bell(owner).getAttribute('aria-label')).toBe('Notifications, 1 unread');
     // The red dot.
     expect(await bell(owner).locator('.MuiBadge-dot:not(.MuiBadge-invisible)').count()).toBe(1);
     await bell(owner).click();

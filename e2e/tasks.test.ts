@@ -47,7 +47,7 @@ describe('tasks, end to end', () => {
 
     // The agent's open dashboard hears of it at once.
     const bell = agent.getByRole('button', { name: /^Notifications/ });
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toMatch(/unread/);
+    await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/unread/);
     await agent.reload();
     const myTasks = agent.getByRole('region', { name: 'My tasks' });
     await expect.poll(() => myTasks.textContent()).toContain(title);

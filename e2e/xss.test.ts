@@ -382,9 +382,7 @@ async function visit(session: Session, screens: Screen[]) {
     await page.goto(screen.path);
     await screen.open?.(page);
     for (const mark of screen.marks) {
-      await expect
-        .poll(() => shows(page, mark), { message: `${mark} on ${screen.path}`, timeout: 10_000 })
-        .toBe(true);
+      await expect.poll(() => shows(page, mark), { message: `${mark} on ${screen.path}` }).toBe(true);
     }
     await expectInert(page, dialogs, screen.path);
     for (const mark of stored) if (await shows(page, mark)) seen.add(mark);
@@ -584,9 +582,7 @@ describe('stored HTML and script in every free-text field stays text', () => {
       { type: 'rent', leaseId: w.leaseId, amount: 2000, currency: 'USD', method: 'cash', paymentDate: today },
       { 'idempotency-key': randomUUID() },
     );
-    await expect
-      .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
-      .toBe('Notifications, 1 unread');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await bell.click();
     const popup = page.locator('.MuiPopover-paper');
     await expect.poll(() => popup.textContent()).toContain(hostileText('x:property-name'));
