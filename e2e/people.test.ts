@@ -158,7 +158,9 @@ describe('people and leases, end to end', () => {
 
     // Its next call: a search it has not made before (earlier answers may still be cached). A
     // call of its own may get there first and send it to /login already; either way it lands there.
-    // Each try searches something new, so a slow page on a busy machine still makes a call.
+    // Each try searches something new, so a slow page on a busy machine still makes a call. A try
+    // gives up after 5 s (the page may be on its way to /login, its links gone) and the next one
+    // starts over; the poll allows several tries.
     await expect
       .poll(
         async () => {
@@ -166,13 +168,13 @@ describe('people and leases, end to end', () => {
             await (async () => {
               // The owner's invitation dialog may still be open from the step before.
               await agent.keyboard.press('Escape');
-              await navLink(agent, 'Tenants').click({ timeout: 2_000 });
-              await agent.getByLabel('Search tenants').fill(`zz${Date.now()}`, { timeout: 2_000 });
+              await navLink(agent, 'Tenants').click({ timeout: 5_000 });
+              await agent.getByLabel('Search tenants').fill(`zz${Date.now()}`, { timeout: 5_000 });
             })().catch(() => undefined);
           }
           return agent.url();
         },
-        { timeout: 20_000, interval: 1_000 },
+        { timeout: 40_000, interval: 1_000 },
       )
       .toMatch(/\/login/);
     await expect

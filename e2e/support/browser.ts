@@ -20,7 +20,10 @@ export const launchBrowser = (): Promise<Browser> =>
 export async function newPage(browser: Browser, baseUrl: string, width = 1280): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Actions, locator reads, downloads and navigations wait this long for their element, event or
+  // page: no less than a poll waits for a state (20 s, e2e/vitest.config.ts), since a click on a
+  // button that a slow list has yet to draw is the same wait.
+  page.setDefaultTimeout(30_000);
   return page;
 }
 
