@@ -112,13 +112,14 @@ describe('written invoices, end to end', () => {
     await page.goto(`/accountant-dashboard/written-invoices?open=${invoice!._id}`);
     const dialog = page.getByRole('dialog', { name: `Invoice ${invoice!.number}` });
     await expect.poll(() => dialog.textContent()).toContain(formatMoney(invoice!.total, invoice!.currency));
-    expect(await dialog.getByText('Overdue').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('Overdue').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => new URL(page.url()).search).toBe('');
 
     await page.goto(`/accountant-dashboard/written-invoices?open=${randomUUID()}`);
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Invoice not found\./);
+    // The lookup has answered: no dialog now means none opened.
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 });

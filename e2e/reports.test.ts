@@ -53,8 +53,10 @@ describe('reports, end to end', () => {
     // Every month, then the totals row.
     await expect.poll(() => table.getByRole('row').count()).toBe(1 + income.rows.length + 1);
     const collected = formatMoney(Number(income.totals!.collected), income.currency);
-    expect(await page.getByRole('region', { name: 'Collected' }).textContent()).toContain(collected);
-    expect(await table.getByRole('row').last().textContent()).toContain(collected);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Collected' }).textContent())
+      .toContain(collected);
+    await expect.poll(() => table.getByRole('row').last().textContent()).toContain(collected);
     await page.getByRole('figure', { name: 'Income by month chart' }).locator('svg').first().waitFor();
   });
 
@@ -86,9 +88,9 @@ describe('reports, end to end', () => {
     expect(arrears.rows.length).toBeGreaterThan(0);
     await expect.poll(() => table.getByRole('row').count()).toBe(1 + arrears.rows.length + 1);
     const first = arrears.rows[0]!;
-    expect(await table.getByRole('row').nth(1).textContent()).toContain(
-      formatMoney(Number(first.total), arrears.currency),
-    );
+    await expect
+      .poll(() => table.getByRole('row').nth(1).textContent())
+      .toContain(formatMoney(Number(first.total), arrears.currency));
     await page.getByRole('figure', { name: 'Arrears aging chart' }).locator('svg').first().waitFor();
 
     const csv = (await downloadedBytes(await download(page, 'Download CSV'))).toString('utf8');
