@@ -118,7 +118,9 @@ describe('people and leases, end to end', () => {
     await agent.waitForURL(/\/leases\/[0-9a-f-]{36}$/);
     await agent.getByRole('button', { name: 'Activate' }).click();
     await agent.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
-    await expect.poll(() => agent.getByText('Active', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => agent.getByRole('dialog').count()).toBe(0);
+    const details = agent.getByRole('region', { name: 'Lease details' });
+    await expect.poll(() => details.getByText('Active', { exact: true }).count()).toBe(1);
 
     await navLink(agent, 'Properties').click();
     await agent.getByLabel('Search properties').fill(propertyName);
