@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import {
+  launchBrowser,
+  navLink,
+  newPage,
+  notificationsStreaming,
+  signInThroughForm,
+} from './support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -39,14 +45,18 @@ describe('maintenance, end to end', () => {
 
     // The admin's maintenance page is open before the request is raised.
     admin = await newPage(browser, app.baseUrl);
+    const adminStreaming = notificationsStreaming(admin);
     await signInThroughForm(admin, 'admin@demo.test');
     await admin.waitForURL('**/admin-dashboard');
     await navLink(admin, 'Maintenance').click();
     await admin.waitForURL('**/admin/maintenance');
 
+    // The agent's page, too, streams before anything it is to be told of (the approval, next).
     agent = await newPage(browser, app.baseUrl);
+    const agentStreaming = notificationsStreaming(agent);
     await signInThroughForm(agent, 'agent@demo.test');
     await agent.waitForURL('**/agent-dashboard');
+    await Promise.all([adminStreaming, agentStreaming]);
     await navLink(agent, 'Maintenance').click();
     await agent.getByRole('button', { name: 'New request' }).click();
     const dialog = agent.getByRole('dialog', { name: 'New maintenance request' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser, newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -34,11 +34,15 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 describe('real-time notifications, end to end', () => {
   it("a payment on the owner's property lights the owner's bell without a reload, not the admin's", async () => {
     const [admin, owner] = await Promise.all([newPage(browser, app.baseUrl), newPage(browser, app.baseUrl)]);
+    const streams = [notificationsStreaming(admin), notificationsStreaming(owner)];
     await signInThroughForm(admin, 'admin@demo.test');
     await admin.waitForURL('**/admin-dashboard');
     await signInThroughForm(owner, 'owner@demo.test');
     await owner.waitForURL('**/owner-dashboard');
     await expect.poll(() => bell(owner).getAttribute('aria-label')).toBe('Notifications');
+    // The payment comes once both pages stream: the owner's bell could miss it otherwise, and the
+    // admin's staying dark would prove nothing.
+    await Promise.all(streams);
 
     // A property of owner@demo.test's owner record that agent@demo.test manages, let on an active lease.
     const [agentSession, ownerSession] = await Promise.all([

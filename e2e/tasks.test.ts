@@ -1,7 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import {
+  launchBrowser,
+  navLink,
+  newPage,
+  notificationsStreaming,
+  signInThroughForm,
+} from './support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -29,8 +35,11 @@ describe('tasks, end to end', () => {
     const agentName = staff.data.find((member) => member._id === agentUser._id)!.name;
 
     agent = await newPage(browser, app.baseUrl);
+    const agentStreaming = notificationsStreaming(agent);
     await signInThroughForm(agent, 'agent@demo.test');
     await agent.waitForURL('**/agent-dashboard');
+    // A task added before the agent's page streams would not reach its bell.
+    await agentStreaming;
 
     const page = await newPage(browser, app.baseUrl);
     await signInThroughForm(page, 'admin@demo.test');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { launchBrowser, newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -321,11 +321,7 @@ async function storeHostileText(): Promise<World> {
 /** A signed-in page that records anything script-like happening on it. */
 async function watchedPage(session: Session) {
   const page = await newPage(browser, app.baseUrl);
-  // Answers once the server streams this user's notifications (it opens after sign-in).
-  const notificationsStreaming = page.waitForResponse((response) =>
-    response.url().includes('/api/notifications/stream'),
-  );
-  notificationsStreaming.catch(() => undefined);
+  const streaming = notificationsStreaming(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -344,7 +340,7 @@ async function watchedPage(session: Session) {
   });
   await signInThroughForm(page, session.email, PASSWORD);
   await page.waitForURL(/dashboard/);
-  return { page, dialogs, notificationsStreaming };
+  return { page, dialogs, streaming };
 }
 
 /** Whether the page shows `mark` as text, or holds it in a form field. */
@@ -570,11 +566,11 @@ describe('stored HTML and script in every free-text field stays text', () => {
   });
 
   it('a notification carrying the text arrives in the bell as text', async () => {
-    const { page, dialogs, notificationsStreaming } = await watchedPage(w.owner);
+    const { page, dialogs, streaming } = await watchedPage(w.owner);
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     // A payment posted before the stream is open would not reach this page's bell.
-    await notificationsStreaming;
+    await streaming;
     await data(
       w.accountant,
       'POST',

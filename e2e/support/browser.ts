@@ -27,6 +27,19 @@ export async function newPage(browser: Browser, baseUrl: string, width = 1280): 
   return page;
 }
 
+/**
+ * Resolves once the page's notifications stream has answered; call it before the page signs in.
+ * The server answers only once it knows where the stream starts, so from then on everything
+ * committed for the page's user reaches its bell; a notification made earlier never does (the
+ * bell keeps what the stream brings, in memory).
+ */
+export function notificationsStreaming(page: Page): Promise<unknown> {
+  const streaming = page.waitForResponse((response) => response.url().includes('/api/notifications/stream'));
+  // Not awaited if the test fails first.
+  streaming.catch(() => undefined);
+  return streaming;
+}
+
 /** Signs in the way a person does: the login form. */
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
