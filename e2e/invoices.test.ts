@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PDFParse } from 'pdf-parse';
 import { formatMoney } from '@lintel/contracts';
-import type { Browser, Download } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
 import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import { pdfText } from './support/files.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -17,17 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function pdfText(download: Download): Promise<string> {
-  const file = readFileSync(await download.path());
-  expect(file.subarray(0, 5).toString()).toBe('%PDF-');
-  const parser = new PDFParse({ data: file });
-  try {
-    return (await parser.getText()).text.replace(/\s+/g, ' ');
-  } finally {
-    await parser.destroy();
-  }
-}
 
 interface InvoiceRow {
   _id: string;
