@@ -17,7 +17,7 @@ export const dashboardBenchmark: Benchmark = {
   name: 'accountant dashboard',
   async run(target) {
     const accountant = await signInDemo(target, 'accountant@demo.test');
-    const companyId = accountant.session.company._id;
+    const companyId = accountant.companyId;
     const scale = await target.withSql(async (sql) => {
       const [row] = await sql(
         `select (select count(*)::int from ledger_lines where company_id = $1) as "ledgerLines",

@@ -89,7 +89,7 @@ export const statementBenchmark: Benchmark = {
   name: 'property statement',
   async run(target) {
     const { accountant, agent, property } = await createLetProperty(target, 'Statement');
-    const companyId = accountant.session.company._id;
+    const companyId = accountant.companyId;
     const account = `property:${property._id}`;
 
     const reference = await target.withSql(async (sql) => {

@@ -71,7 +71,7 @@ async function coldContext(browser: Browser, target: Target, email?: string): Pr
     { name: 'accessToken', value: session.token },
     { name: 'refreshToken', value: session.refreshToken },
     { name: 'user', value: JSON.stringify(session.user) },
-    { name: 'companyId', value: session.user.companyId },
+    ...(session.user.companyId ? [{ name: 'companyId', value: session.user.companyId }] : []),
   ];
   return browser.newContext({
     baseURL,

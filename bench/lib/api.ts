@@ -22,6 +22,13 @@ export class ApiUser {
     return `Bearer ${this.session.token}`;
   }
 
+  /** The user's company: every bench user signs up with one or into one. */
+  get companyId(): string {
+    const id = this.session.company?._id;
+    if (!id) throw new Error(`${this.session.user.email} has no company`);
+    return id;
+  }
+
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return send(this.target, method, path, body, { authorization: this.authorization, ...headers });
   }

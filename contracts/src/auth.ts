@@ -14,30 +14,40 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+export const InvitationCode = z.string().trim().min(1, 'Invitation code is required').max(200);
+
 /**
  * SPEC §7: `company` is the new company's profile (admin sign-up, the user becomes its admin)
  * or a string: an invitation code an admin issued (the user joins with the invited role).
+ * Without it (SPEC's /signup) the user has no company and the default role until they create
+ * one or join one with a code.
  */
 export const SignupInput = z.object({
   email: z.email().trim().toLowerCase().max(254),
   password: Password,
   name: z.string().trim().min(1).max(120),
-  company: z.union([CompanyInput, z.string().trim().min(1, 'Invitation code is required').max(200)], {
-    error: 'Company details or an invitation code are required',
-  }),
+  company: z
+    .union([CompanyInput, InvitationCode], {
+      error: 'Company details or an invitation code are required',
+    })
+    .optional(),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
 export const Session = z.object({
   status: z.literal('success'),
   user: User,
-  company: Company,
+  /** Null for a user without a company. */
+  company: Company.nullable(),
   token: z.string(),
   refreshToken: z.string(),
 });
 export type Session = z.infer<typeof Session>;
 
 export const RefreshInput = z.object({ refreshToken: z.string().max(500).optional() }).nullish();
+
+export const JoinInput = z.object({ code: InvitationCode });
+export type JoinInput = z.infer<typeof JoinInput>;
 
 export const TokenPair = z.object({
   status: z.literal('success'),
@@ -68,9 +78,25 @@ export const authApi = {
     access: 'public',
     reply: z.object({ status: z.literal('success') }),
   }),
-  me: call('GET', '/auth/me', {
-    summary: 'The signed-in user',
+  createCompany: call('POST', '/auth/create-company', {
+    summary: 'Create an agency as a signed-in user without a company: they become its admin (new session)',
     tag: 'auth',
+    access: 'account',
+    body: CompanyInput,
+    reply: Session,
+    status: 201,
+  }),
+  acceptInvitation: call('POST', '/auth/accept-invitation', {
+    summary: 'Join a company with an invitation code as a signed-in user without one (new session)',
+    tag: 'auth',
+    access: 'account',
+    body: JoinInput,
+    reply: Session,
+  }),
+  me: call('GET', '/auth/me', {
+    summary: 'The signed-in user (company or not)',
+    tag: 'auth',
+    access: 'account',
     reply: z.object({ status: z.literal('success'), user: User }),
   }),
   refresh: call('POST', '/auth/refresh-token', {

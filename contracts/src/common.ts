@@ -9,6 +9,9 @@ export const ROLES = ['admin', 'agent', 'owner', 'accountant', 'other'] as const
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
+/** SPEC §5's text for a signed-in user without a company; the code is NO_COMPANY (SPEC §8). */
+export const NO_COMPANY_MESSAGE = 'User is not associated with any company';
+
 export const ErrorBody = z.object({
   status: z.literal('error'),
   message: z.string(),
@@ -63,8 +66,17 @@ export interface Call<
   body?: B;
   reply: R;
   status: number;
-  /** 'public' needs no session; 'session' needs one, by Bearer token or cookie. */
-  access: 'public' | 'session';
+  /**
+   * 'public' needs no session; 'session' needs one, by Bearer token or cookie, of a user in a
+   * company; 'account' needs a session, company or not (a user who signed up without one).
+   */
+  access: 'public' | 'session' | 'account';
+  /**
+   * What a 'session' call answers a user without a company: NO_COMPANY with this status (409 by
+   * default; the company's own calls say 404). Never 401 or 403: SPEC's client would refresh the
+   * session on a 401 and clear it on a 403.
+   */
+  noCompanyStatus?: 404 | 409;
   /** Media types other than JSON the call can answer with (files: CSV, PDF). */
   produces?: string | string[];
 }
@@ -78,7 +90,7 @@ export function call<
   method: Method,
   path: string,
   spec: Omit<Call<P, Q, B, R>, 'method' | 'path' | 'status' | 'access'> &
-    Partial<Pick<Call, 'status' | 'access'>>,
+    Partial<Pick<Call, 'status' | 'access' | 'noCompanyStatus'>>,
 ): Call<P, Q, B, R> {
   return { method, path, status: 200, access: 'session', ...spec };
 }

@@ -63,15 +63,17 @@ export type CompanyUpdateInput = z.infer<typeof CompanyUpdateInput>;
 
 export const companiesApi = {
   current: call('GET', '/companies/current', {
-    summary: "The signed-in user's company",
+    summary: "The signed-in user's company (404 NO_COMPANY for a user without one)",
     tag: 'companies',
     reply: envelope(Company),
+    noCompanyStatus: 404,
   }),
   get: call('GET', '/companies/:id', {
     summary: 'A company by id (only your own)',
     tag: 'companies',
     params: IdParam,
     reply: envelope(Company),
+    noCompanyStatus: 404,
   }),
   update: call('PUT', '/companies/:id', {
     summary: 'Update the company profile (admin); a stale __v is refused with 409',

@@ -99,7 +99,13 @@ export const TransferInput = z.object({
 });
 export type TransferInput = z.infer<typeof TransferInput>;
 
+/**
+ * Without `page` and `pageSize` a property list answers every property the caller may see: SPEC
+ * §4's client sends neither and keeps what it gets as the whole list. With either, it pages.
+ */
 export const PropertyQuery = PageQuery.extend({
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
   status: PropertyStatus.optional(),
   type: PropertyType.optional(),
   ownerId: Id.optional(),
@@ -123,7 +129,8 @@ const oneProperty = envelope(Property);
 
 export const propertiesApi = {
   list: call('GET', '/properties', {
-    summary: 'Properties the signed-in user may see (paginated, searchable)',
+    summary:
+      'Properties the signed-in user may see (searchable; paged with page or pageSize, else the whole list)',
     tag,
     query: PropertyQuery,
     reply: propertyPage,
@@ -158,13 +165,13 @@ export const propertiesApi = {
     reply: oneProperty,
   }),
   remove: call('DELETE', '/properties/:id', {
-    summary: 'Delete a property (admin; agent on the properties they manage)',
+    summary: 'Delete a property (admin; agent on the properties they manage); answers the deleted property',
     tag,
     params: IdParam,
-    reply: envelope(z.object({ _id: Id })),
+    reply: oneProperty,
   }),
   listByOwner: call('GET', '/properties/owner/:ownerId', {
-    summary: "An owner's properties, by owner record id or the owner's user id",
+    summary: "An owner's properties, by owner record id or the owner's user id (whole list unless paged)",
     tag,
     params: z.object({ ownerId: z.string() }),
     query: PropertyQuery,

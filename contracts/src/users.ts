@@ -7,7 +7,8 @@ export const User = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: Role,
-  companyId: Id,
+  /** Null for a user who signed up without a company or an invitation. */
+  companyId: Id.nullable(),
   isActive: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,

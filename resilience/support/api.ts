@@ -41,8 +41,10 @@ async function signup(baseUrl: string, address: string, company: unknown) {
     name: 'Resilience User',
     company,
   });
-  // Sign-up answers the session itself, not in an envelope.
-  return Session.parse(reply);
+  // Sign-up answers the session itself, not in an envelope; these users always have a company.
+  const session = Session.parse(reply);
+  if (!session.company) throw new Error(`${address} signed up without a company`);
+  return { ...session, company: session.company };
 }
 
 export interface LetProperty {
@@ -93,7 +95,7 @@ export async function createLetProperty(baseUrl: string): Promise<LetProperty> {
     }),
   );
   await as('POST', `/api/leases/${lease._id}/activate`);
-  return { companyId: admin.user.companyId, token: accountant.token, lease };
+  return { companyId: admin.company._id, token: accountant.token, lease };
 }
 
 /** The n-th rent payment of a run: its own amount, so a payment stored under another key shows. */

@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { webDistFolder } from './config.ts';
 import type { Database } from './db/client.ts';
-import { authRoutes, resolveSigningSecret } from './features/auth/index.ts';
+import compress from '@fastify/compress';
+import { authRoutes, DEFAULT_SIGNUPS_PER_ADDRESS, resolveSigningSecret } from './features/auth/index.ts';
 import { accountRoutes } from './features/accounts/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
@@ -40,7 +41,7 @@ declare module 'fastify' {
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'> &
-    Partial<Pick<Config, 'corsOrigins' | 'trustProxy'>>;
+    Partial<Pick<Config, 'trustedOrigins' | 'trustProxy' | 'signupsPerAddress'>>;
   webRoot?: string;
 }
 
@@ -87,15 +88,21 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
     cookieSecure: config.cookieSecure,
-    corsOrigins: config.corsOrigins ?? [],
+    trustedOrigins: config.trustedOrigins ?? [],
   });
+  // gzip, Brotli or deflate as the client accepts, for answers of 1 kB and more (a whole property
+  // list of 10,000 is 6 MB of JSON); the notification stream is left alone (text/event-stream).
+  await app.register(compress);
   await app.register(docsPlugin);
   await app.register(tenantPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { cookieSecure: config.cookieSecure });
+      await api.register(authRoutes, {
+        cookieSecure: config.cookieSecure,
+        signupsPerAddress: config.signupsPerAddress ?? DEFAULT_SIGNUPS_PER_ADDRESS,
+      });
       await api.register(companyRoutes);
       await api.register(userRoutes);
       await api.register(propertyRoutes);

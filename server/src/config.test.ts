@@ -19,10 +19,22 @@ describe('loadConfig', () => {
       JWT_SECRET: '',
       DATABASE_URL: '',
       DEMO_DATA: 'false',
-      CORS_ORIGINS: 'http://a.test, http://b.test',
+      TRUSTED_ORIGINS: 'http://a.test, http://b.test/',
     });
     expect(config).toMatchObject({ jwtSecret: undefined, databaseUrl: undefined, demoData: false });
-    expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
+    expect(config.trustedOrigins).toEqual(['http://a.test', 'http://b.test']);
+  });
+
+  it("trusts SPEC's dev servers in development only, unless TRUSTED_ORIGINS says otherwise", () => {
+    expect(loadConfig({}).trustedOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustedOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'development' }).trustedOrigins).toEqual([
+      'http://localhost:5173',
+      'http://localhost:3000',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'development', TRUSTED_ORIGINS: 'https://a.test' }).trustedOrigins).toEqual(
+      ['https://a.test'],
+    );
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {

@@ -7,6 +7,9 @@ export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 export const webDistFolder = path.join(serverRoot, '..', 'web', 'dist');
 
+/** SPEC §7: a client served on localhost:5173 or :3000 calls the API on localhost:5000. */
+export const DEV_ORIGINS = 'http://localhost:5173,http://localhost:3000';
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
@@ -32,8 +35,12 @@ const Env = z.object({
         .map((address) => address.trim())
         .filter(Boolean);
     }),
-  // The Vite dev server (SPEC §7: localhost:5173 or :3000 talks to the API on :5000).
-  CORS_ORIGINS: z.string().default('http://localhost:5173,http://localhost:3000'),
+  // Other origins whose pages may call the API with the browser's cookies (CORS with credentials,
+  // and the origin check on cookie-authenticated writes). Unset: none in production; in
+  // development the dev servers of SPEC §7 (localhost:5173 and :3000 call the API on :5000).
+  TRUSTED_ORIGINS: z.string().optional(),
+  // Sign-up attempts one address may make in 15 minutes (features/auth/throttle.ts).
+  SIGNUP_LIMIT: z.coerce.number().int().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -48,7 +55,10 @@ export interface Config {
   cookieSecure: boolean;
   /** Fastify's trustProxy: believe every proxy, the nearest n hops, or these addresses / CIDRs. */
   trustProxy: boolean | number | string[];
-  corsOrigins: string[];
+  /** Origins besides Lintel's own trusted with cookie-authenticated calls (see TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
+  /** Sign-up attempts per address per 15 minutes; unset: the default (20). */
+  signupsPerAddress: number | undefined;
   logLevel: string;
   prettyLogs: boolean;
 }
@@ -71,9 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: e.CORS_ORIGINS.split(',')
-      .map((origin) => origin.trim())
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? (e.NODE_ENV === 'development' ? DEV_ORIGINS : ''))
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    signupsPerAddress: e.SIGNUP_LIMIT,
     logLevel: e.LOG_LEVEL,
     prettyLogs: e.NODE_ENV === 'development',
   };

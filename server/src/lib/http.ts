@@ -21,11 +21,11 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   app.route({
     method: contract.method,
     url: contract.path,
-    config: { access: contract.access },
+    config: { access: contract.access, noCompanyStatus: contract.noCompanyStatus },
     schema: {
       summary: contract.summary,
       tags: [contract.tag],
-      ...(contract.access === 'session' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }, { cookie: [] }] }),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),

@@ -21,7 +21,9 @@ export interface TestApp {
 export const testAppConfig = (overrides: Partial<AppOptions['config']> = {}): AppOptions['config'] => ({
   jwtSecret: 'test-signing-secret-that-is-long-enough',
   cookieSecure: false,
-  corsOrigins: ['http://localhost:5173'],
+  trustedOrigins: ['http://localhost:5173'],
+  // Test files sign up many companies from one address; the throttle's own test sets a low limit.
+  signupsPerAddress: 1_000_000,
   logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
   prettyLogs: false,
   ...overrides,
@@ -67,14 +69,16 @@ export const companyInput = (name = `Agency ${randomUUID().slice(0, 6)}`) => ({
 });
 
 export interface SignedIn extends Session {
+  /** The helpers sign in users of a company (see signupWithoutCompany for one without). */
+  company: NonNullable<Session['company']>;
   /** Headers that authenticate as this user (Bearer). */
   auth: { authorization: string };
 }
 
-const signedIn = (session: Session): SignedIn => ({
-  ...session,
-  auth: { authorization: `Bearer ${session.token}` },
-});
+const signedIn = (session: Session): SignedIn => {
+  if (!session.company) throw new Error(`${session.user.email} has no company`);
+  return { ...session, company: session.company, auth: { authorization: `Bearer ${session.token}` } };
+};
 
 export function expectStatus(response: LightMyRequestResponse, status: number) {
   if (response.statusCode !== status) {

@@ -110,6 +110,11 @@ const guarded = (element: React.ReactNode, roles?: readonly Role[]) => (
   <ProtectedRoute roles={roles}>{element}</ProtectedRoute>
 );
 
+/** Pages that work for a signed-in user without a company as well. */
+const guardedWithoutCompany = (element: React.ReactNode) => (
+  <ProtectedRoute openWithoutCompany>{element}</ProtectedRoute>
+);
+
 /** Owner and tenant registers, inside each staff dashboard. */
 const peopleRoutes: RouteObject[] = [
   { path: 'owners', element: <OwnersPage /> },
@@ -149,7 +154,7 @@ export const routes: RouteObject[] = [
       {
         element: <SignedInLayout />,
         children: [
-          { path: '/dashboard', element: guarded(<GeneralDashboardPage />) },
+          { path: '/dashboard', element: guardedWithoutCompany(<GeneralDashboardPage />) },
           dashboard('/admin-dashboard', 'admin', <AdminHomePage />, [
             { path: 'properties', element: <PropertiesPage /> },
             ...peopleRoutes,
@@ -192,7 +197,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/payments', element: guarded(<PaymentsPage />, ['admin']) },
           { path: '/leases', element: guarded(<LeasesPage />) },
           { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />) },
-          { path: '/test-auth', element: guarded(<TestAuthPage />) },
+          { path: '/test-auth', element: guardedWithoutCompany(<TestAuthPage />) },
           { path: '/profile', element: guarded(<ProfilePage />) },
           { path: '/settings', element: guarded(<SettingsPage />) },
           {

@@ -12,6 +12,7 @@ import {
   publicApi,
   refreshAccessToken,
   request,
+  toApiError,
   type TransferProgress,
 } from './http.ts';
 
@@ -219,22 +220,32 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
     expect(authErrors).toEqual(['Session expired. Please log in again.']);
   });
 
-  it('401 on /auth/login is not refreshed, clears nothing and dispatches nothing', async () => {
-    storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
-    const authErrors = captureAuthErrors();
-    const server = mockHttp()
-      .on('POST', '/auth/login', {
-        status: 401,
-        data: { status: 'error', message: 'Invalid email or password.' },
-      })
-      .on('POST', '/auth/refresh-token', newPair);
-    const error = await rejectionOf(api.post('/auth/login', { email: 'a@b.c', password: 'x' }));
-    expect((error as AxiosError).response?.status).toBe(401);
-    expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
-    expect(server.callsTo('POST', '/auth/login')).toHaveLength(1);
-    expect(storedKeys()).toHaveLength(4);
-    expect(authErrors).toEqual([]);
-  });
+  it.each([
+    ['a wrong password (400 INVALID_CREDENTIALS)', 400, 'INVALID_CREDENTIALS'],
+    ['a 401', 401, 'UNAUTHORIZED'],
+  ])(
+    '%s on /auth/login is not refreshed, clears nothing and dispatches nothing',
+    async (_case, status, code) => {
+      storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
+      const authErrors = captureAuthErrors();
+      const server = mockHttp()
+        .on('POST', '/auth/login', {
+          status,
+          data: { status: 'error', code, message: 'Invalid email or password.' },
+        })
+        .on('POST', '/auth/refresh-token', newPair);
+      const error = await rejectionOf(api.post('/auth/login', { email: 'a@b.c', password: 'x' }));
+      expect((error as AxiosError).response?.status).toBe(status);
+      expect(toApiError(error, 'Login failed')).toMatchObject({
+        code,
+        message: 'Invalid email or password.',
+      });
+      expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
+      expect(server.callsTo('POST', '/auth/login')).toHaveLength(1);
+      expect(storedKeys()).toHaveLength(4);
+      expect(authErrors).toEqual([]);
+    },
+  );
 
   it('a call marked skipAuthHandling handles its own 401', async () => {
     storeSession();

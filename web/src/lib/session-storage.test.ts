@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '../test/fixtures.ts';
+import { makeUser, userWithoutCompany } from '../test/fixtures.ts';
 import { sessionStore, STORAGE_KEYS } from './session-storage.ts';
 
 describe('sessionStore (SPEC §3 "Browser storage")', () => {
@@ -16,6 +16,15 @@ describe('sessionStore (SPEC §3 "Browser storage")', () => {
     expect(localStorage.getItem('refreshToken')).toBe('r1');
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toEqual(user);
     expect(localStorage.getItem('companyId')).toBe(user.companyId);
+    expect(sessionStore.user()).toEqual(user);
+  });
+
+  it('keeps no companyId for a user without a company, removing one left by an earlier user', () => {
+    sessionStore.saveUser(makeUser());
+    const user = userWithoutCompany();
+    sessionStore.saveUser(user);
+    expect(localStorage.getItem('companyId')).toBeNull();
+    expect(sessionStore.companyId()).toBeNull();
     expect(sessionStore.user()).toEqual(user);
   });
 

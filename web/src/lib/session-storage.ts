@@ -27,7 +27,9 @@ export const sessionStore = {
   },
   saveUser(user: User) {
     localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-    localStorage.setItem(STORAGE_KEYS.companyId, user.companyId);
+    // A user without a company (signed up with no invitation) has no companyId to keep.
+    if (user.companyId) localStorage.setItem(STORAGE_KEYS.companyId, user.companyId);
+    else localStorage.removeItem(STORAGE_KEYS.companyId);
   },
   removeCompanyId: () => localStorage.removeItem(STORAGE_KEYS.companyId),
   clear() {

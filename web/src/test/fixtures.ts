@@ -25,6 +25,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export const userWithRole = (role: Role) => makeUser({ role });
 
+/** Signed up without an invitation: no company yet, the default role. */
+export const userWithoutCompany = () => makeUser({ role: 'other', companyId: null });
+
 export function makeCompany(overrides: Partial<Company> = {}): Company {
   return {
     _id: COMPANY_ID,
@@ -122,12 +125,12 @@ export const makeTenant = (overrides: Partial<Tenant> = {}): Tenant => ({
   ...overrides,
 });
 
-/** A signed-in browser: both tokens, the user JSON and the companyId, as login leaves them. */
+/** A signed-in browser: both tokens, the user JSON and the companyId (if any), as login leaves them. */
 export function storeSession(user: User = makeUser(), tokens = { access: 'access-1', refresh: 'refresh-1' }) {
   localStorage.setItem(STORAGE_KEYS.accessToken, tokens.access);
   localStorage.setItem(STORAGE_KEYS.refreshToken, tokens.refresh);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-  localStorage.setItem(STORAGE_KEYS.companyId, user.companyId);
+  if (user.companyId) localStorage.setItem(STORAGE_KEYS.companyId, user.companyId);
 }
 
 export const storedKeys = () =>

@@ -11,9 +11,8 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    /** The user's company when the token was issued; null for a user without one. */
+    companyId: uuid('company_id').references(() => companies.id),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),

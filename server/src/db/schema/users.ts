@@ -18,9 +18,8 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    /** Null for a user who signed up without a company or invitation: they see no company's data. */
+    companyId: uuid('company_id').references(() => companies.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),

@@ -116,7 +116,7 @@ describe('POST /api/auth/signup', () => {
     ],
     [{ email: uniqueEmail('s'), password: TEST_PASSWORD, name: '  ', company: 'x' }, 'Name is required'],
     [
-      { email: uniqueEmail('s'), password: TEST_PASSWORD, name: 'N' },
+      { email: uniqueEmail('s'), password: TEST_PASSWORD, name: 'N', company: 42 },
       'Company details or an invitation code are required',
     ],
   ])('rejects bad sign-up input with a message (%#)', async (payload, message) => {
@@ -161,8 +161,12 @@ describe('POST /api/auth/login', () => {
       { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
     ]) {
       const response = await post('/api/auth/login', payload);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ status: 'error', message: 'Invalid email or password.' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        status: 'error',
+        message: 'Invalid email or password.',
+        code: 'INVALID_CREDENTIALS',
+      });
     }
   });
 
@@ -178,7 +182,7 @@ describe('POST /api/auth/login', () => {
         remoteAddress,
       });
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await login('nope-nope')).statusCode).toBe(401);
+      expect((await login('nope-nope')).statusCode).toBe(400);
     }
     const locked = await login(TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);

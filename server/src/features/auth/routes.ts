@@ -3,13 +3,29 @@ import { authApi, meApi } from '@lintel/contracts';
 import { route } from '../../lib/http.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { assertXsrf } from '../../plugins/security.ts';
-import { getCurrentUser } from '../users/index.ts';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
 import { verifyAccessToken } from './tokens.ts';
-import { changePassword, login, logout, refresh, signup, type AuthDeps } from './service.ts';
+import {
+  acceptInvitation,
+  changePassword,
+  createCompanyForUser,
+  login,
+  logout,
+  refresh,
+  signedInUser,
+  signup,
+  type AuthDeps,
+} from './service.ts';
 
-export async function authRoutes(app: FastifyInstance, options: { cookieSecure: boolean }) {
-  const deps: AuthDeps = { db: app.database.db, secret: app.signingSecret };
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { cookieSecure: boolean; signupsPerAddress: number },
+) {
+  const deps: AuthDeps = {
+    db: app.database.db,
+    secret: app.signingSecret,
+    signupsPerAddress: options.signupsPerAddress,
+  };
   const secure = options.cookieSecure;
 
   route(app, authApi.login, async (req, reply) => {
@@ -19,14 +35,26 @@ export async function authRoutes(app: FastifyInstance, options: { cookieSecure: 
   });
 
   route(app, authApi.signup, async (req, reply) => {
-    const session = await signup(deps, req.body, { requestId: String(req.id) });
+    const session = await signup(deps, req.body, { ip: req.ip, requestId: String(req.id) });
+    setSessionCookies(reply, session, secure);
+    return session;
+  });
+
+  route(app, authApi.createCompany, async (req, reply) => {
+    const session = await createCompanyForUser(deps, req.identity, req.body, { requestId: String(req.id) });
+    setSessionCookies(reply, session, secure);
+    return session;
+  });
+
+  route(app, authApi.acceptInvitation, async (req, reply) => {
+    const session = await acceptInvitation(deps, req.identity, req.body.code, { requestId: String(req.id) });
     setSessionCookies(reply, session, secure);
     return session;
   });
 
   route(app, authApi.me, async (req) => ({
     status: 'success' as const,
-    user: await getCurrentUser(req.ctx),
+    user: await signedInUser(deps, req.identity),
   }));
 
   // SPEC's client refreshes with an empty body, by cookie; API clients may send the token in the body.

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { LoginInput, PasswordChangeInput, Session, SignupInput, TokenPair } from '@lintel/contracts';
+import type {
+  CompanyInput,
+  LoginInput,
+  PasswordChangeInput,
+  Role,
+  Session,
+  SignupInput,
+  TokenPair,
+  User,
+} from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
@@ -19,20 +28,23 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  joinCompany,
   markInvitationUsed,
   updateUserColumns,
   toUser,
   type UserRow,
 } from '../users/index.ts';
 import { bindOwnerUser } from '../owners/index.ts';
-import { beginLoginAttempt } from './login-throttle.ts';
+import { beginLoginAttempt, beginSignupAttempt } from './throttle.ts';
 import * as repo from './repo.ts';
 import { forgetSessionState } from './session-states.ts';
-import { REFRESH_TOKEN_DAYS, signAccessToken } from './tokens.ts';
+import { REFRESH_TOKEN_DAYS, signAccessToken, type Identity } from './tokens.ts';
 
 export interface AuthDeps {
   db: Db;
   secret: Uint8Array;
+  /** Sign-up attempts one address may make in 15 minutes. */
+  signupsPerAddress: number;
 }
 
 // Argon2id, OWASP's baseline parameters (19 MiB, 2 passes).
@@ -78,10 +90,21 @@ async function issueTokens(
   return { status: 'success', token, refreshToken };
 }
 
-function assertCanSignIn(user: UserRow, company: CompanyRow | undefined): asserts company is CompanyRow {
+/** The user's company, or null for a user without one; refused if the user or company is not active. */
+async function companyToSignIn(tx: Tx, user: UserRow): Promise<CompanyRow | null> {
   if (!user.isActive) throw forbidden('This account has been deactivated. Contact your administrator.');
+  if (!user.companyId) return null;
+  const company = await findCompany(tx, user.companyId);
   if (!company?.isActive) throw forbidden('This company account is not active. Contact Lintel support.');
+  return company;
 }
+
+/** A session answer: the token pair, the user and their company (null without one). */
+const sessionOf = (tokens: TokenPair, user: UserRow, company: CompanyRow | null): Session => ({
+  ...tokens,
+  user: toUser(user),
+  company: company && toCompany(company),
+});
 
 export async function login(deps: AuthDeps, input: LoginInput, meta: { ip: string; requestId: string }) {
   const attempt = await beginLoginAttempt(deps.db, meta.ip, input.email);
@@ -89,18 +112,22 @@ export async function login(deps: AuthDeps, input: LoginInput, meta: { ip: strin
   const valid = user
     ? await verify(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
-  if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS);
+  // 400, not 401: SPEC §4's client answers any 401 by refreshing the session, and would show that
+  // failure instead of this message (OAuth 2's token endpoint answers invalid_grant the same way).
+  if (!user || !valid) throw badRequest('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
   await attempt.succeeded();
   return systemTransact(deps.db, async (tx): Promise<Session> => {
-    const company = await findCompany(tx, user.companyId);
-    assertCanSignIn(user, company);
+    const company = await companyToSignIn(tx, user);
     const tokens = await issueTokens(tx, deps.secret, user);
-    await recordAudit(
-      tx,
-      { companyId: user.companyId, userId: user.id, requestId: meta.requestId },
-      { action: 'user.signed_in', entity: 'user', entityId: user.id },
-    );
-    return { ...tokens, user: toUser(user), company: toCompany(company) };
+    // The audit log is a company's: a user without one has none to write to.
+    if (company) {
+      await recordAudit(
+        tx,
+        { companyId: company.id, userId: user.id, requestId: meta.requestId },
+        { action: 'user.signed_in', entity: 'user', entityId: user.id },
+      );
+    }
+    return sessionOf(tokens, user, company);
   });
 }
 
@@ -118,75 +145,204 @@ const invalidInvitation = () =>
 const EMAIL_TAKEN = () =>
   conflict('EMAIL_TAKEN', 'An account with this email already exists. Sign in instead.');
 
-/** SPEC §7 sign-up: a company object makes a new company with the user as admin; a string is an invitation code. */
+/**
+ * An invitation code, checked and locked: unknown, used, revoked, expired, meant for another email
+ * or for a company no longer active are refused. `redeem` then binds the user it names.
+ */
+async function openInvitation(tx: Tx, code: string, email: string) {
+  const invitation = await findInvitationForUpdate(tx, hashToken(code));
+  if (
+    !invitation ||
+    invitation.usedAt ||
+    invitation.revokedAt ||
+    invitation.expiresAt.getTime() <= Date.now()
+  ) {
+    throw invalidInvitation();
+  }
+  if (invitation.email && invitation.email !== email) {
+    throw badRequest(
+      'INVITATION_EMAIL_MISMATCH',
+      'This invitation was issued for a different email address.',
+    );
+  }
+  const company = await findCompany(tx, invitation.companyId);
+  if (!company?.isActive)
+    throw badRequest('INVALID_INVITATION', 'The company for this invitation is not active.');
+  return {
+    company,
+    role: invitation.role,
+    /** Marks the code used by this user and binds an owner invitation's owner record to them. */
+    async redeem(user: UserRow) {
+      if (!(await markInvitationUsed(tx, invitation.id, user.id))) throw invalidInvitation();
+      // An owner invitation binds its owner record, so the owner sees their properties at once.
+      if (
+        invitation.ownerId &&
+        !(await bindOwnerUser(tx, { companyId: company.id }, invitation.ownerId, user.id))
+      ) {
+        throw badRequest(
+          'INVALID_INVITATION',
+          'The owner record for this invitation already has an account or no longer exists.',
+        );
+      }
+    },
+  };
+}
+
+/** A new company with this user as its owner; the caller makes the user its admin. */
+async function startCompany(tx: Tx, input: CompanyInput, userId: string, requestId: string) {
+  const company = { ...(await insertCompany(tx, input)), ownerId: userId };
+  return {
+    company,
+    /** Once the user belongs to it: the owner link (a foreign key to the user) and the audit entry. */
+    async finish() {
+      await setCompanyOwner(tx, company.id, userId);
+      await recordAudit(
+        tx,
+        { companyId: company.id, userId, requestId },
+        { action: 'company.created', entity: 'company', entityId: company.id, after: toCompany(company) },
+      );
+    },
+  };
+}
+
+/** What a sign-up answers: the new user signed in. */
+async function signedUp(
+  tx: Tx,
+  deps: AuthDeps,
+  user: UserRow,
+  company: CompanyRow | null,
+  requestId: string,
+): Promise<Session> {
+  if (company) {
+    await recordAudit(
+      tx,
+      { companyId: company.id, userId: user.id, requestId },
+      { action: 'user.signed_up', entity: 'user', entityId: user.id, after: toUser(user) },
+    );
+  }
+  return sessionOf(await issueTokens(tx, deps.secret, user), user, company);
+}
+
+/** The role of a user who signs up without a company (SPEC §6: other is the default). */
+const DEFAULT_ROLE: Role = 'other';
+
+/**
+ * SPEC §7 sign-up: a company object makes a new company with the user as admin; a string is an
+ * invitation code; no company at all makes a user without one (SPEC's /signup), who can create
+ * or join one later.
+ */
 export async function signup(
   deps: AuthDeps,
   input: SignupInput,
-  meta: { requestId: string },
+  meta: { ip: string; requestId: string },
 ): Promise<Session> {
+  await beginSignupAttempt(deps.db, meta.ip, deps.signupsPerAddress);
   const passwordHash = await hashPassword(input.password);
   try {
     return await systemTransact(deps.db, async (tx) => {
       if (await findUserByEmail(tx, input.email)) throw EMAIL_TAKEN();
       const person = { email: input.email, passwordHash, ...splitName(input.name) };
-      let company: CompanyRow;
-      let user: UserRow;
       if (typeof input.company === 'string') {
-        const invitation = await findInvitationForUpdate(tx, hashToken(input.company));
-        if (
-          !invitation ||
-          invitation.usedAt ||
-          invitation.revokedAt ||
-          invitation.expiresAt.getTime() <= Date.now()
-        ) {
-          throw invalidInvitation();
-        }
-        if (invitation.email && invitation.email !== input.email) {
-          throw badRequest(
-            'INVITATION_EMAIL_MISMATCH',
-            'This invitation was issued for a different email address.',
-          );
-        }
-        const found = await findCompany(tx, invitation.companyId);
-        if (!found?.isActive)
-          throw badRequest('INVALID_INVITATION', 'The company for this invitation is not active.');
-        company = found;
-        user = await insertUser(tx, { ...person, companyId: company.id, role: invitation.role });
-        if (!(await markInvitationUsed(tx, invitation.id, user.id))) throw invalidInvitation();
-        // An owner invitation binds its owner record, so the owner sees their properties at once.
-        if (
-          invitation.ownerId &&
-          !(await bindOwnerUser(tx, { companyId: company.id }, invitation.ownerId, user.id))
-        ) {
-          throw badRequest(
-            'INVALID_INVITATION',
-            'The owner record for this invitation already has an account or no longer exists.',
-          );
-        }
-      } else {
-        company = await insertCompany(tx, input.company);
-        user = await insertUser(tx, { ...person, companyId: company.id, role: 'admin' });
-        await setCompanyOwner(tx, company.id, user.id);
-        company = { ...company, ownerId: user.id };
-        await recordAudit(
-          tx,
-          { companyId: company.id, userId: user.id, requestId: meta.requestId },
-          { action: 'company.created', entity: 'company', entityId: company.id, after: toCompany(company) },
-        );
+        const invitation = await openInvitation(tx, input.company, input.email);
+        const user = await insertUser(tx, {
+          ...person,
+          companyId: invitation.company.id,
+          role: invitation.role,
+        });
+        await invitation.redeem(user);
+        return signedUp(tx, deps, user, invitation.company, meta.requestId);
       }
-      await recordAudit(
-        tx,
-        { companyId: company.id, userId: user.id, requestId: meta.requestId },
-        { action: 'user.signed_up', entity: 'user', entityId: user.id, after: toUser(user) },
-      );
-      const tokens = await issueTokens(tx, deps.secret, user);
-      return { ...tokens, user: toUser(user), company: toCompany(company) };
+      if (input.company) {
+        const id = randomUUID();
+        const started = await startCompany(tx, input.company, id, meta.requestId);
+        const user = await insertUser(tx, { ...person, id, companyId: started.company.id, role: 'admin' });
+        await started.finish();
+        return signedUp(tx, deps, user, started.company, meta.requestId);
+      }
+      const user = await insertUser(tx, { ...person, companyId: null, role: DEFAULT_ROLE });
+      return signedUp(tx, deps, user, null, meta.requestId);
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the database's unique index decides.
     if (isUniqueViolation(error, 'users_email_unique')) throw EMAIL_TAKEN();
     throw error;
   }
+}
+
+const ALREADY_IN_COMPANY = () =>
+  conflict('ALREADY_IN_COMPANY', 'You already belong to a company. Sign in again to see it.');
+
+/**
+ * A signed-in user without a company creates one or joins one (`join` makes the change and
+ * names the company). The user changes company and role, so every earlier session ends and this
+ * one continues with a fresh token pair carrying the company.
+ */
+async function joinAs(
+  deps: AuthDeps,
+  identity: Identity,
+  join: (tx: Tx, user: UserRow) => Promise<{ company: CompanyRow; user: UserRow }>,
+): Promise<Session> {
+  return systemTransact(deps.db, async (tx) => {
+    const user = await findUserById(tx, identity.userId);
+    if (!user?.isActive) throw unauthorized(SESSION_ENDED);
+    if (user.companyId) throw ALREADY_IN_COMPANY();
+    const joined = await join(tx, user);
+    forgetSessionState(deps.db, user.id);
+    await repo.revokeUserRefreshTokens(tx, user.id);
+    return sessionOf(await issueTokens(tx, deps.secret, joined.user), joined.user, joined.company);
+  });
+}
+
+/** Joining changes the row only while the user has no company: of two joins at once, one wins. */
+async function joinedUser(tx: Tx, userId: string, companyId: string, role: Role): Promise<UserRow> {
+  const user = await joinCompany(tx, userId, { companyId, role });
+  if (!user) throw ALREADY_IN_COMPANY();
+  return user;
+}
+
+async function recordJoined(tx: Tx, user: UserRow, company: CompanyRow, requestId: string) {
+  await recordAudit(
+    tx,
+    { companyId: company.id, userId: user.id, requestId },
+    { action: 'user.joined', entity: 'user', entityId: user.id, after: toUser(user) },
+  );
+}
+
+/** A user without a company creates an agency and becomes its admin, as /admin-signup does. */
+export const createCompanyForUser = (
+  deps: AuthDeps,
+  identity: Identity,
+  input: CompanyInput,
+  meta: { requestId: string },
+): Promise<Session> =>
+  joinAs(deps, identity, async (tx, before) => {
+    const started = await startCompany(tx, input, before.id, meta.requestId);
+    const user = await joinedUser(tx, before.id, started.company.id, 'admin');
+    await started.finish();
+    await recordJoined(tx, user, started.company, meta.requestId);
+    return { company: started.company, user };
+  });
+
+/** A user without a company joins one with an invitation code, in the invited role. */
+export const acceptInvitation = (
+  deps: AuthDeps,
+  identity: Identity,
+  code: string,
+  meta: { requestId: string },
+): Promise<Session> =>
+  joinAs(deps, identity, async (tx, before) => {
+    const invitation = await openInvitation(tx, code, before.email.toLowerCase());
+    const user = await joinedUser(tx, before.id, invitation.company.id, invitation.role);
+    await invitation.redeem(user);
+    await recordJoined(tx, user, invitation.company, meta.requestId);
+    return { company: invitation.company, user };
+  });
+
+/** The signed-in user, company or not: read by their verified id alone. */
+export async function signedInUser(deps: Pick<AuthDeps, 'db'>, identity: Identity): Promise<User> {
+  const user = await systemTransact(deps.db, (tx) => findUserById(tx, identity.userId));
+  if (!user?.isActive) throw unauthorized(SESSION_ENDED);
+  return toUser(user);
 }
 
 /**
@@ -203,21 +359,24 @@ export async function refresh(
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) return { ended: true as const };
     if (row.rotatedAt) {
       await repo.revokeFamily(tx, row.familyId);
-      await recordAudit(
-        tx,
-        { companyId: row.companyId, userId: row.userId, requestId: meta.requestId },
-        {
-          action: 'session.reuse_detected',
-          entity: 'user',
-          entityId: row.userId,
-          after: { familyId: row.familyId },
-        },
-      );
+      // Into the company's audit log; a session without a company has none.
+      if (row.companyId) {
+        await recordAudit(
+          tx,
+          { companyId: row.companyId, userId: row.userId, requestId: meta.requestId },
+          {
+            action: 'session.reuse_detected',
+            entity: 'user',
+            entityId: row.userId,
+            after: { familyId: row.familyId },
+          },
+        );
+      }
       return { ended: true as const };
     }
     const user = await findUserById(tx, row.userId);
-    const company = user && (await findCompany(tx, user.companyId));
-    if (!user?.isActive || !company?.isActive) {
+    const company = user?.companyId ? await findCompany(tx, user.companyId) : null;
+    if (!user?.isActive || (user.companyId && !company?.isActive)) {
       await repo.revokeFamily(tx, row.familyId);
       return { ended: true as const };
     }

@@ -174,7 +174,7 @@ describe('ending sessions: deactivation and password change', () => {
       expect(expectStatus(await refresh(other.refreshToken), 401).code).toBe('UNAUTHORIZED');
       expectStatus(await refresh(pair.refreshToken), 200);
       // Only the new password signs in.
-      expect(expectStatus(await login(agent.user.email), 401).code).toBe('UNAUTHORIZED');
+      expect(expectStatus(await login(agent.user.email), 400).code).toBe('INVALID_CREDENTIALS');
       expectStatus(await login(agent.user.email, 'brand-new-password'), 200);
     });
 

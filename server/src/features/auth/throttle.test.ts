@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { beginLoginAttempt } from './login-throttle.ts';
+import { beginLoginAttempt } from './throttle.ts';
 
 let t: TestApp;
 let db: Db;

@@ -6,7 +6,8 @@ export const REFRESH_TOKEN_DAYS = 30;
 
 export interface Identity {
   userId: string;
-  companyId: string;
+  /** Null for a user without a company: only 'account' calls serve them (plugins/tenant.ts). */
+  companyId: string | null;
   role: Ctx['role'];
   familyId: string;
   /** users.token_version when the token was signed; a later bump ends the token. */
@@ -70,7 +71,7 @@ async function checkAccessToken(token: string, secret: Uint8Array): Promise<Veri
     const { sub, cid, role, fam, ver, exp } = payload;
     if (
       typeof sub !== 'string' ||
-      typeof cid !== 'string' ||
+      (typeof cid !== 'string' && cid !== null) ||
       typeof role !== 'string' ||
       typeof fam !== 'string' ||
       typeof ver !== 'number' ||

@@ -207,8 +207,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [existing] = await tx.select({ total: count() }).from(companies);
     const created = existing!.total === 0 ? await seedCompany(tx, db, today) : undefined;
     const admin = await findUserByEmail(tx, 'admin@demo.test');
-    const isDemo = admin && (await findCompany(tx, admin.companyId))?.name === 'Demo Realty';
-    return { created, companyId: isDemo ? admin.companyId : undefined };
+    const demoCompany = admin?.companyId ? await findCompany(tx, admin.companyId) : undefined;
+    return { created, companyId: demoCompany?.name === 'Demo Realty' ? demoCompany.id : undefined };
   });
   // Each service call is its own scoped transaction, once, right after the company is created.
   if (created) {

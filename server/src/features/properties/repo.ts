@@ -52,14 +52,24 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | 
   );
 }
 
+export interface PropertyOrder {
+  sort: SortKey;
+  descending: boolean;
+}
+
+const orderOf = (order: PropertyOrder) =>
+  [
+    order.descending ? desc(sortColumns[order.sort]) : asc(sortColumns[order.sort]),
+    asc(properties.id),
+  ] as const;
+
 export async function listProperties(
   tx: Tx,
   ctx: Pick<Ctx, 'companyId'>,
   filter: PropertyFilter,
-  page: { page: number; pageSize: number; sort: SortKey; descending: boolean },
+  page: PropertyOrder & { page: number; pageSize: number },
 ): Promise<CountedPage<PropertyView>> {
   const where = conditions(ctx, filter);
-  const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
   const matching = tx
     .select({ one: sql`1` })
     .from(properties)
@@ -72,11 +82,26 @@ export async function listProperties(
       .leftJoin(owners, eq(owners.id, properties.ownerId))
       .leftJoin(agents, eq(agents.id, properties.agentId))
       .where(where)
-      .orderBy(order, asc(properties.id))
+      .orderBy(...orderOf(page))
       .limit(limit)
       .offset(offset),
   );
 }
+
+/** Every property the filter matches, in one read: SPEC §4's client keeps the list it gets as the whole list. */
+export const listEveryProperty = (
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  filter: PropertyFilter,
+  order: PropertyOrder,
+): Promise<PropertyView[]> =>
+  tx
+    .select(view)
+    .from(properties)
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .leftJoin(agents, eq(agents.id, properties.agentId))
+    .where(conditions(ctx, filter))
+    .orderBy(...orderOf(order));
 
 export async function findProperty(
   tx: Tx,

@@ -186,13 +186,13 @@ describe('properties API', () => {
       expect((await read(co.admin, body.data._id)).name).toBe('Pub');
     });
 
-    it('GET /api/properties returns a page of contract-shaped properties with meta', async () => {
+    it('GET /api/properties returns contract-shaped properties with meta (the whole list unpaged)', async () => {
       const created = await create(co.admin, { name: 'Listed One' });
       const body = expectStatus(await call(co.accountant, 'GET', '/api/properties'), 200);
       expect(body.status).toBe('success');
       expect(Array.isArray(body.data)).toBe(true);
       for (const item of body.data) Property.parse(item);
-      expect(body.meta).toEqual({ page: 1, pageSize: 25, total: body.data.length });
+      expect(body.meta).toEqual({ page: 1, pageSize: body.data.length, total: body.data.length });
       expect(body.data.map((item: Property) => item._id)).toContain(created._id);
     });
 
@@ -203,7 +203,7 @@ describe('properties API', () => {
         await call(co.other, 'GET', `/api/properties/public-filtered?${claims}`),
         200,
       );
-      expect(body.meta).toMatchObject({ page: 1, pageSize: 25, total: plain.length });
+      expect(body.meta).toMatchObject({ page: 1, pageSize: plain.length, total: plain.length });
       expect(sorted(body.data.map((item: Property) => item._id))).toEqual(plain);
       expect(await listIds(co.other, '/api/properties/public-filtered')).toEqual(plain);
     });
@@ -237,10 +237,10 @@ describe('properties API', () => {
       expect(await read(co.admin, created._id)).toEqual(body.data);
     });
 
-    it('DELETE /api/properties/:id removes it and answers its id', async () => {
+    it('DELETE /api/properties/:id removes it and answers the property as it was', async () => {
       const created = await create(co.admin);
       const body = expectStatus(await call(co.admin, 'DELETE', `/api/properties/${created._id}`), 200);
-      expect(body).toEqual({ status: 'success', data: { _id: created._id } });
+      expect(body).toEqual({ status: 'success', data: created });
       expect(
         await call(co.admin, 'GET', `/api/properties/${created._id}`).then((r) => r.json()),
       ).toMatchObject(NOT_FOUND);
@@ -262,7 +262,7 @@ describe('properties API', () => {
         expect(ids).toContain(mine._id);
         expect(ids).not.toContain(theirs._id);
         expect(body.data.every((item: Property) => item.ownerId === ownerId)).toBe(true);
-        expect(body.meta).toEqual({ page: 1, pageSize: 25, total: ids.length });
+        expect(body.meta).toEqual({ page: 1, pageSize: ids.length, total: ids.length });
       }
       expect(await listIds(co.admin, `/api/properties/owner/${otherOwnerId}`)).toEqual([theirs._id]);
     });
@@ -962,7 +962,7 @@ describe('properties API', () => {
       expect(last.meta).toEqual({ page: Math.ceil(count / 25), pageSize: 25, total: count });
       expect(last.data.at(-1).name).toBe(`Bulk ${String(count - 1).padStart(5, '0')}`);
       // A filter that matches fewer rows is exact, and past the end still gives the total.
-      expect((await meta('q=Bulk 010')).meta).toEqual({ page: 1, pageSize: 25, total: 30 });
+      expect((await meta('q=Bulk 010&page=1')).meta).toEqual({ page: 1, pageSize: 25, total: 30 });
       expect((await meta('q=Bulk 010&page=5')).meta).toEqual({ page: 5, pageSize: 25, total: 30 });
       // Another company's list is not touched by any of it.
       expect((await meta('pageSize=25')).meta.total).toBe(LIST_COUNT_LIMIT);

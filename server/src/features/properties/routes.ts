@@ -3,12 +3,12 @@ import { propertiesApi } from '@lintel/contracts';
 import { ok, okPage, route } from '../../lib/http.ts';
 import * as service from './service.ts';
 
+const listed = (list: service.PropertyList) => okPage(list, list.paging);
+
 export async function propertyRoutes(app: FastifyInstance) {
-  route(app, propertiesApi.list, async (req) =>
-    okPage(await service.listProperties(req.ctx, req.query), req.query),
-  );
+  route(app, propertiesApi.list, async (req) => listed(await service.listProperties(req.ctx, req.query)));
   route(app, propertiesApi.listPublicFiltered, async (req) =>
-    okPage(await service.listPublicFiltered(req.ctx, req.query), req.query),
+    listed(await service.listPublicFiltered(req.ctx, req.query)),
   );
   route(app, propertiesApi.create, async (req) => ok(await service.createProperty(req.ctx, req.body)));
   route(app, propertiesApi.createPublic, async (req) => {
@@ -21,7 +21,7 @@ export async function propertyRoutes(app: FastifyInstance) {
   );
   route(app, propertiesApi.remove, async (req) => ok(await service.deleteProperty(req.ctx, req.params.id)));
   route(app, propertiesApi.listByOwner, async (req) =>
-    okPage(await service.listOwnerProperties(req.ctx, req.params.ownerId, req.query), req.query),
+    listed(await service.listOwnerProperties(req.ctx, req.params.ownerId, req.query)),
   );
   route(app, propertiesApi.transfer, async (req) =>
     ok(await service.transferProperty(req.ctx, req.params.id, req.body)),

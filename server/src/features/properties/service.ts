@@ -13,7 +13,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { sqlState } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { findOwner } from '../owners/index.ts';
@@ -21,6 +21,7 @@ import { findAgent } from '../users/index.ts';
 import { toProperty } from './dto.ts';
 import * as repo from './repo.ts';
 
+const DEFAULT_PAGE_SIZE = 25;
 const PROPERTY_NOT_FOUND = () => notFound('Property not found');
 const OWNER_NOT_FOUND = () => notFound('Owner not found');
 const PROPERTY_IN_USE = () =>
@@ -39,22 +40,36 @@ function requireId(id: string, message: string): string {
 const visibility = (ctx: Ctx): repo.PropertyFilter =>
   ctx.role === 'owner' ? { ownerUserId: ctx.userId } : {};
 
-async function list(tx: Tx, ctx: Ctx, query: PropertyQuery, extra: repo.PropertyFilter = {}) {
-  const page = await repo.listProperties(
-    tx,
-    ctx,
-    {
-      q: query.q,
-      status: query.status,
-      type: query.type,
-      ownerId: query.ownerId,
-      agentId: query.agentId,
-      ...extra,
-      ...visibility(ctx),
-    },
-    { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'name') },
-  );
-  return { ...page, items: page.items.map(toProperty) };
+/** A list's rows and the page they are: the whole list is one page of all of them. */
+export interface PropertyList extends CountedPage<Property> {
+  paging: { page: number; pageSize: number };
+}
+
+/** Paged when the caller sends `page` or `pageSize`; otherwise every property it may see (SPEC §4). */
+async function list(
+  tx: Tx,
+  ctx: Ctx,
+  query: PropertyQuery,
+  extra: repo.PropertyFilter = {},
+): Promise<PropertyList> {
+  const filter: repo.PropertyFilter = {
+    q: query.q,
+    status: query.status,
+    type: query.type,
+    ownerId: query.ownerId,
+    agentId: query.agentId,
+    ...extra,
+    ...visibility(ctx),
+  };
+  const order = parseSort(query.sort, repo.sortColumns, 'name');
+  if (query.page === undefined && query.pageSize === undefined) {
+    const items = (await repo.listEveryProperty(tx, ctx, filter, order)).map(toProperty);
+    const whole = { items, total: items.length, totalIsLowerBound: false };
+    return { ...whole, paging: { page: 1, pageSize: items.length } };
+  }
+  const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
+  const page = await repo.listProperties(tx, ctx, filter, { ...paging, ...order });
+  return { ...page, items: page.items.map(toProperty), paging };
 }
 
 export const listProperties = (ctx: Ctx, query: PropertyQuery) => transact(ctx, (tx) => list(tx, ctx, query));
@@ -100,6 +115,16 @@ async function resolveOwnerId(tx: Tx, ctx: Ctx, ownerId: string | null | undefin
   return owner.id;
 }
 
+/**
+ * The owner a property form names. SPEC's form always sends the signed-in user's own id: an owner
+ * user's id names their owner record (findOwner takes a user id too); anyone else's names no owner,
+ * so it reads as not given (create: none; update: unchanged).
+ */
+async function formOwnerId(tx: Tx, ctx: Ctx, ownerId: string | null | undefined) {
+  if (ownerId === ctx.userId && !(await findOwner(tx, ctx, ownerId))) return undefined;
+  return resolveOwnerId(tx, ctx, ownerId);
+}
+
 async function checkAgent(tx: Tx, ctx: Ctx, agentId: string | null | undefined) {
   if (agentId && !(await findAgent(tx, ctx, agentId))) {
     throw unprocessable('INVALID_AGENT', 'The chosen agent is not an active agent of this company.');
@@ -140,7 +165,7 @@ export const createProperty = (ctx: Ctx, input: PropertyInput): Promise<Property
     // An agent who adds a property manages it.
     const agentId = ctx.role === 'agent' ? ctx.userId : input.agentId;
     await checkAgent(tx, ctx, agentId);
-    const ownerId = await resolveOwnerId(tx, ctx, input.ownerId);
+    const ownerId = await formOwnerId(tx, ctx, input.ownerId);
     const values = Object.fromEntries(
       Object.entries({ ...columnsOf(input), agentId, ownerId }).filter(([, value]) => value !== undefined),
     );
@@ -195,11 +220,12 @@ export const updateProperty = (ctx: Ctx, id: string, input: PropertyUpdateInput)
     }
     assertMaySetCommission(ctx, input.commissionRate, before.commissionRateBp);
     await checkAgent(tx, ctx, input.agentId);
-    const ownerId = await resolveOwnerId(tx, ctx, input.ownerId);
+    const ownerId = await formOwnerId(tx, ctx, input.ownerId);
     return applyChange(tx, ctx, before, { ...columnsOf(input), ownerId }, input.__v, 'property.updated');
   });
 
-export const deleteProperty = (ctx: Ctx, id: string): Promise<{ _id: string }> =>
+/** Answers the property as it was: SPEC's client reads the reply as a property. */
+export const deleteProperty = (ctx: Ctx, id: string): Promise<Property> =>
   transact(ctx, async (tx) => {
     const before = await loadVisible(tx, ctx, requireId(id, PROPERTY_ID_REQUIRED));
     assertCanChange(ctx, before);
@@ -210,13 +236,14 @@ export const deleteProperty = (ctx: Ctx, id: string): Promise<{ _id: string }> =
       if (sqlState(error) === '23503') throw PROPERTY_IN_USE();
       throw error;
     }
+    const deleted = toProperty(before);
     await recordAudit(tx, auditActor(ctx), {
       action: 'property.deleted',
       entity: 'property',
       entityId: before.id,
-      before: toProperty(before),
+      before: deleted,
     });
-    return { _id: before.id };
+    return deleted;
   });
 
 export const listOwnerProperties = (ctx: Ctx, ownerId: string, query: PropertyQuery) =>

@@ -6,6 +6,7 @@ export {
   findUserById,
   findAgent,
   insertUser,
+  joinCompany,
   findInvitationForUpdate,
   markInvitationUsed,
   updateUser as updateUserColumns,

@@ -164,6 +164,28 @@ export async function updateUser(
   return row!;
 }
 
+/**
+ * A user without a company joins one with a role. Only while they have none, so two joins at once
+ * cannot both take effect; older access tokens end with the version bump. Undefined if they had one.
+ */
+export async function joinCompany(
+  tx: Tx,
+  userId: string,
+  values: { companyId: string; role: Role },
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      ...values,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+      version: sql`${users.version} + 1`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.companyId)))
+    .returning();
+  return row;
+}
+
 export interface InvitationFilter {
   /** Only those this user created (an agent sees their own). */
   createdBy?: string | undefined;

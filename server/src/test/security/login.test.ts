@@ -59,13 +59,14 @@ describe('no user enumeration on sign-in', () => {
     const from = newAddress();
     const wrong = await login(t.app, user.user.email, 'not-the-password', from);
     const unknown = await login(t.app, uniqueEmail('nobody'), 'not-the-password', from);
-    expect(wrong.statusCode).toBe(401);
+    // 400, not 401: SPEC §4's client would answer a 401 by refreshing a session it does not have.
+    expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.json()).toEqual({
       status: 'error',
       message: 'Invalid email or password.',
-      code: 'UNAUTHORIZED',
+      code: 'INVALID_CREDENTIALS',
     });
   });
 
@@ -99,7 +100,7 @@ describe('sign-in throttling through the API', () => {
   it('locks an account after 10 failures from 10 addresses, even for the right password from an 11th', async () => {
     const victim = await signupAdmin(t.app);
     for (let n = 0; n < 10; n += 1) {
-      expectStatus(await login(t.app, victim.user.email, 'guess', newAddress()), 401);
+      expectStatus(await login(t.app, victim.user.email, 'guess', newAddress()), 400);
     }
     const locked = await login(t.app, victim.user.email, TEST_PASSWORD, newAddress());
     expect(expectStatus(locked, 429).message).toBe(
@@ -110,7 +111,7 @@ describe('sign-in throttling through the API', () => {
   it('locks an address after 50 failures across many emails; other addresses still sign in', async () => {
     const from = newAddress();
     for (let n = 0; n < 50; n += 1) {
-      expectStatus(await login(t.app, uniqueEmail(`guess${n}`), 'guess', from), 401);
+      expectStatus(await login(t.app, uniqueEmail(`guess${n}`), 'guess', from), 400);
     }
     expectStatus(await login(t.app, user.user.email, TEST_PASSWORD, from), 429);
     expectStatus(await login(t.app, user.user.email, TEST_PASSWORD, newAddress()), 200);

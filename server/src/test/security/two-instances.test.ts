@@ -176,8 +176,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
     it('counts sign-in failures on A and B together: ten across both lock the account on both', async () => {
       const email = co.agent.user.email;
       for (let n = 0; n < 5; n += 1) {
-        expect((await signIn(a, email, 'wrong-on-a')).status).toBe(401);
-        expect((await signIn(b, email, 'wrong-on-b')).status).toBe(401);
+        expect((await signIn(a, email, 'wrong-on-a')).status).toBe(400);
+        expect((await signIn(b, email, 'wrong-on-b')).status).toBe(400);
       }
       for (const instance of [a, b]) {
         const locked = await signIn(instance, email);

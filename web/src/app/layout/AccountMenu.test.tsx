@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '../../test/fixtures.ts';
+import { makeUser, userWithoutCompany } from '../../test/fixtures.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
 import { AccountMenu, avatarLetter } from './AccountMenu.tsx';
 
@@ -37,5 +37,12 @@ describe('AccountMenu', () => {
     await user.click(screen.getByRole('button', { name: 'Account' }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers a user without a company only Logout (their profile and settings need one)', async () => {
+    const user = userEvent.setup();
+    renderAt('/dashboard', <AccountMenu user={userWithoutCompany()} onLogout={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Logout']);
   });
 });

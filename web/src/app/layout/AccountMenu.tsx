@@ -29,8 +29,9 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => go('/profile')}>Profile</MenuItem>
-        <MenuItem onClick={() => go('/settings')}>Settings</MenuItem>
+        {/* A user without a company has no profile or settings the server keeps yet (NO_COMPANY). */}
+        {user.companyId && <MenuItem onClick={() => go('/profile')}>Profile</MenuItem>}
+        {user.companyId && <MenuItem onClick={() => go('/settings')}>Settings</MenuItem>}
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -28,24 +29,26 @@ export function SideNav({
         )}
       </Box>
       <List sx={{ px: 1.5 }}>
+        {/* Each link in its own list item: a list holds only items (axe "list"). */}
         {items.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            end={item.end}
-            onClick={onNavigate}
-            sx={{
-              borderRadius: 2,
-              mb: 0.5,
-              color: 'rgba(255,255,255,0.9)',
-              '&.active': { bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 700 },
-              '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' },
-              '&.Mui-focusVisible': { outline: '2px solid #90caf9' },
-            }}
-          >
-            <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              sx={{
+                borderRadius: 2,
+                mb: 0.5,
+                color: 'rgba(255,255,255,0.9)',
+                '&.active': { bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 700 },
+                '&:hover': { bgcolor: 'rgba(255,255,255,0.1)' },
+                '&.Mui-focusVisible': { outline: '2px solid #90caf9' },
+              }}
+            >
+              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>

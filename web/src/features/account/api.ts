@@ -21,7 +21,8 @@ export function usePreferences() {
   const query = useQuery({
     queryKey: [...preferenceKeys.all, user?._id],
     queryFn: () => request(meApi.getPreferences).then((reply) => reply.data),
-    enabled: Boolean(user),
+    // A user without a company has none to read yet (the call answers NO_COMPANY).
+    enabled: Boolean(user?.companyId),
     staleTime: 5 * 60 * 1000,
   });
   return { ...query, preferences: query.data ?? DEFAULT_PREFERENCES };

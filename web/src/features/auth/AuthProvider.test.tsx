@@ -202,8 +202,8 @@ describe('login', () => {
 
   it("surfaces the server's message, else 'Login failed'", async () => {
     const server = mockHttp().on('POST', '/auth/login', {
-      status: 401,
-      data: { status: 'error', message: 'Invalid email or password.', code: 'UNAUTHORIZED' },
+      status: 400,
+      data: { status: 'error', message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' },
     });
     renderAuth('/login');
     const failure = auth.login('ada@example.com', 'wrong');

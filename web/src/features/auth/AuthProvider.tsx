@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { SignupInput, User } from '@lintel/contracts';
+import type { CompanyInput, SignupInput, User } from '@lintel/contracts';
 import { AUTH_ERROR_EVENT } from '../../lib/auth-events.ts';
 import { homeFor } from '../../lib/roles.ts';
 import { sessionStore } from '../../lib/session-storage.ts';
@@ -16,6 +16,10 @@ export interface AuthState {
 export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<User>;
   signup: (input: SignupInput) => Promise<User>;
+  /** For a signed-in user without a company: create one, become its admin, go to its home. */
+  createCompany: (input: CompanyInput) => Promise<User>;
+  /** For a signed-in user without a company: join one with an invitation code, go to the role's home. */
+  acceptInvitation: (code: string) => Promise<User>;
   logout: () => Promise<void>;
   clearError: () => void;
 }
@@ -38,6 +42,8 @@ const loadSessionApi = (failure: string) =>
   import('./session-api.ts').catch(() => {
     throw new Error(failure);
   });
+
+type SessionApi = Awaited<ReturnType<typeof loadSessionApi>>;
 
 /** SPEC §4: start-up failure sends to /login, except on a payments page or /login itself. */
 const staysPutOnFailedStart = (pathname: string) => pathname.includes('/payments') || pathname === '/login';
@@ -83,23 +89,48 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
   }, [navigate]);
 
-  const login = useCallback(
-    async (email: string, password: string) => {
-      const { signIn } = await loadSessionApi('Login failed');
-      const user = await signIn(email, password);
+  /** Signs in with the session `open` stores; `failure` is the message if the calls cannot load. */
+  const adoptSession = useCallback(
+    async (failure: string, open: (sessionApi: SessionApi) => Promise<User>) => {
+      const user = await open(await loadSessionApi(failure));
       setState({ user, loading: false, isAuthenticated: true, error: null });
+      return user;
+    },
+    [],
+  );
+
+  /** As `adoptSession`, then to the user's home by role (SPEC §2). */
+  const enterHome = useCallback(
+    async (failure: string, open: (sessionApi: SessionApi) => Promise<User>) => {
+      const user = await adoptSession(failure, open);
       void navigate(homeFor(user.role), { replace: true });
       return user;
     },
-    [navigate],
+    [adoptSession, navigate],
   );
 
-  const signup = useCallback(async (input: SignupInput) => {
-    const { signUp } = await loadSessionApi('Signup failed');
-    const user = await signUp(input);
-    setState({ user, loading: false, isAuthenticated: true, error: null });
-    return user;
-  }, []);
+  const login = useCallback(
+    (email: string, password: string) =>
+      enterHome('Login failed', (sessionApi) => sessionApi.signIn(email, password)),
+    [enterHome],
+  );
+
+  const signup = useCallback(
+    (input: SignupInput) => adoptSession('Signup failed', (sessionApi) => sessionApi.signUp(input)),
+    [adoptSession],
+  );
+
+  const createCompany = useCallback(
+    (input: CompanyInput) =>
+      enterHome('The agency could not be created.', (sessionApi) => sessionApi.createCompany(input)),
+    [enterHome],
+  );
+
+  const acceptInvitation = useCallback(
+    (code: string) =>
+      enterHome('The invitation could not be accepted.', (sessionApi) => sessionApi.acceptInvitation(code)),
+    [enterHome],
+  );
 
   // SPEC §4: logout clears the session even if the server call fails, then goes to /login.
   const logout = useCallback(async () => {
@@ -118,8 +149,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
 
   const value = useMemo(
-    () => ({ ...state, login, signup, logout, clearError }),
-    [state, login, signup, logout, clearError],
+    () => ({ ...state, login, signup, createCompany, acceptInvitation, logout, clearError }),
+    [state, login, signup, createCompany, acceptInvitation, logout, clearError],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,10 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@lintel/contracts';
 import { dispatchAuthError } from '../../lib/auth-events.ts';
-import { storeSession, userWithRole } from '../../test/fixtures.ts';
+import { storeSession, userWithoutCompany, userWithRole } from '../../test/fixtures.ts';
 import { deferred, mockHttp } from '../../test/http-mock.ts';
-import { renderAt } from '../../test/render.tsx';
+import { currentPath, renderAt } from '../../test/render.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 
@@ -79,5 +79,25 @@ describe('ProtectedRoute (SPEC §4 "Page access check")', () => {
     expect(await screen.findByText('Secret page')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText('You do not have access to this page.')).not.toBeInTheDocument();
+  });
+
+  it('sends a user without a company to /dashboard, unless the page is open to them', async () => {
+    const user = userWithoutCompany();
+    storeSession(user);
+    mockHttp().on('GET', '/auth/me', { status: 200, data: { status: 'success', user } });
+    renderGuarded('/leases');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+    cleanup();
+
+    renderAt(
+      '/dashboard',
+      <AuthProvider>
+        <ProtectedRoute openWithoutCompany>
+          <p>Secret page</p>
+        </ProtectedRoute>
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('Secret page')).toBeInTheDocument();
   });
 });

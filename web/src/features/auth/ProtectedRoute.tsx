@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,8 +7,20 @@ import type { Role } from '@lintel/contracts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useAuth } from './AuthProvider.tsx';
 
-/** SPEC §4 "Page access check": loading, not signed in, role not allowed, or the page. */
-export function ProtectedRoute({ roles, children }: { roles?: readonly Role[]; children: ReactNode }) {
+/**
+ * SPEC §4 "Page access check": loading, not signed in, role not allowed, or the page. A user
+ * without a company (signed up with no invitation) is sent to /dashboard, where they can create or
+ * join one, from every page not marked `openWithoutCompany`: those pages' calls would all fail.
+ */
+export function ProtectedRoute({
+  roles,
+  openWithoutCompany = false,
+  children,
+}: {
+  roles?: readonly Role[];
+  openWithoutCompany?: boolean;
+  children: ReactNode;
+}) {
   const { user, loading, isAuthenticated, error } = useAuth();
   if (loading) return <PageSpinner label="Checking authentication..." />;
   if (!isAuthenticated || !user) {
@@ -34,5 +46,6 @@ export function ProtectedRoute({ roles, children }: { roles?: readonly Role[]; c
       </Box>
     );
   }
+  if (user.companyId === null && !openWithoutCompany) return <Navigate replace to="/dashboard" />;
   return children;
 }

@@ -1,5 +1,5 @@
-import { User, type SignupInput } from '@lintel/contracts';
-import { api, refreshAccessToken, toApiError } from '../../lib/http.ts';
+import { authApi, User, type CompanyInput, type SignupInput } from '@lintel/contracts';
+import { api, refreshAccessToken, request, toApiError } from '../../lib/http.ts';
 import { sessionStore } from '../../lib/session-storage.ts';
 
 /**
@@ -37,10 +37,14 @@ function takeSession(
   if (!data?.token) throw new Error('No access token received');
   const parsed = User.safeParse(data.user);
   if (!parsed.success) throw new Error(failure);
-  const user = parsed.data;
-  sessionStore.saveTokens({ token: data.token, refreshToken: data.refreshToken });
-  sessionStore.saveUser(user);
-  return user;
+  return keepSession({ token: data.token, refreshToken: data.refreshToken, user: parsed.data });
+}
+
+/** Stores a new session's token pair and user, replacing whatever was stored. */
+function keepSession(session: { token: string; refreshToken?: string | undefined; user: User }): User {
+  sessionStore.saveTokens({ token: session.token, refreshToken: session.refreshToken });
+  sessionStore.saveUser(session.user);
+  return session.user;
 }
 
 /** Posts to a session-opening call and keeps the session it answers; failures read `failure`. */
@@ -57,6 +61,17 @@ export const signIn = (email: string, password: string) =>
   openSession('/auth/login', { email, password }, 'Login failed');
 
 export const signUp = (input: SignupInput) => openSession('/auth/signup', input, 'Signup failed');
+
+/**
+ * A signed-in user without a company creates one (becoming its admin). The call ends the session it
+ * was made with (those tokens stop working), so the new one it answers is stored at once.
+ */
+export const createCompany = async (input: CompanyInput) =>
+  keepSession(await request(authApi.createCompany, { body: input }));
+
+/** A signed-in user without a company joins one with an invitation code: a new session, as above. */
+export const acceptInvitation = async (code: string) =>
+  keepSession(await request(authApi.acceptInvitation, { body: { code } }));
 
 export async function signOut(): Promise<void> {
   await api.post('/auth/logout');

@@ -1,4 +1,41 @@
+import type { z } from 'zod';
+import { CompanyInput } from '@lintel/contracts';
 import type { FieldSpec } from '../../components/FormFields.tsx';
+
+/**
+ * What a new agency says about itself, the fields `companyFields` lists: /admin-signup's company
+ * part, and "Create an agency" for a signed-in user without a company.
+ */
+export const NewCompanyInput = CompanyInput.pick({
+  name: true,
+  address: true,
+  phone: true,
+  email: true,
+  registrationNumber: true,
+  tinNumber: true,
+  vatNumber: true,
+  website: true,
+});
+export type NewCompanyInput = z.infer<typeof NewCompanyInput>;
+
+/** A new-company form's starting values: every field blank. */
+export const EMPTY_NEW_COMPANY = {
+  name: '',
+  address: '',
+  phone: '',
+  email: '',
+  registrationNumber: '',
+  tinNumber: '',
+  vatNumber: '',
+  website: '',
+};
+
+/** Optional fields left blank are not sent. */
+export const withoutBlankOptionals = (company: NewCompanyInput): NewCompanyInput => ({
+  ...company,
+  vatNumber: company.vatNumber || undefined,
+  website: company.website || undefined,
+});
 
 /**
  * The agency's details, asked for when it signs up (its fields under `company.`) and on its profile.

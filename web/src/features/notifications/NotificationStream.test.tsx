@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserNotification } from '@lintel/contracts';
-import { makeUser, storeSession } from '../../test/fixtures.ts';
+import { makeCompany, makeUser, storeSession, userWithoutCompany } from '../../test/fixtures.ts';
 import { mockHttp } from '../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
 import { AuthProvider, useAuth, type AuthContextValue } from '../auth/AuthProvider.tsx';
@@ -73,8 +73,7 @@ function AuthCapture() {
   return null;
 }
 
-function renderSignedIn() {
-  const user = makeUser({ role: 'owner' });
+function renderSignedIn(user = makeUser({ role: 'owner' })) {
   storeSession(user);
   const server = mockHttp()
     .on('GET', '/auth/me', { status: 200, data: { status: 'success', user } })
@@ -117,6 +116,27 @@ describe('NotificationStream', () => {
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     expect(latestSource().url).toMatch(/\/api\/notifications\/stream$/);
     expect(latestSource().init).toEqual({ withCredentials: true });
+  });
+
+  it('does not connect for a user without a company (the stream would refuse), until they join one', async () => {
+    const server = renderSignedIn(userWithoutCompany());
+    await waitFor(() => expect(server.callsTo('GET', '/auth/me')).toHaveLength(1));
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(FakeEventSource.instances).toHaveLength(0);
+
+    server.on('POST', '/auth/accept-invitation', {
+      status: 200,
+      data: {
+        status: 'success',
+        user: makeUser({ role: 'agent' }),
+        company: makeCompany(),
+        token: 'access-3',
+        refreshToken: 'refresh-3',
+      },
+    });
+    await act(() => auth.acceptInvitation('INVITE-1'));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
   });
 
   it('adds each event at the front of the list: red dot, popup, link', async () => {

@@ -15,9 +15,12 @@ export function NotificationStream() {
   const { isAuthenticated, user } = useAuth();
   const { addNotification } = useNotifications();
   const userId = isAuthenticated ? user?._id : undefined;
+  // A user without a company has no notifications: the stream would answer NO_COMPANY. Joining or
+  // creating one gives the user a companyId, and the stream starts then.
+  const companyId = user?.companyId;
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !companyId) return;
     let source: EventSource | undefined;
     let lastEventId = '';
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -64,7 +67,7 @@ export function NotificationStream() {
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [userId, addNotification]);
+  }, [userId, companyId, addNotification]);
 
   return null;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { COMPANY_ID, makeProperty, makeUser, USER_ID, userWithRole } from '../../test/fixtures.ts';
+import { COMPANY_ID, makeProperty, USER_ID, userWithoutCompany, userWithRole } from '../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../test/http-mock.ts';
 import { renderAt } from '../../test/render.tsx';
 import { PropertyProvider, useProperties, type PropertyContextValue } from './PropertyProvider.tsx';
@@ -51,6 +51,8 @@ function PropertyProbe() {
     <dl>
       <dt>names</dt>
       <dd data-testid="names">{value.properties.map((item) => item.name).join(', ')}</dd>
+      <dt>count</dt>
+      <dd data-testid="count">{value.properties.length}</dd>
       <dt>loading</dt>
       <dd data-testid="loading">{String(value.loading)}</dd>
       <dt>error</dt>
@@ -115,7 +117,7 @@ describe('PropertyProvider: when the list is loaded (SPEC ยง4 "Property list", ย
 
   it("a user without a company: 'User is not associated with any company'", async () => {
     const server = mockHttp();
-    renderProperties(makeUser({ companyId: '' }));
+    renderProperties(userWithoutCompany());
     await waitFor(() => expect(text('error')).toBe('User is not associated with any company'));
     expect(server.calls).toEqual([]);
   });
@@ -143,7 +145,8 @@ describe('PropertyProvider: when the list is loaded (SPEC ยง4 "Property list", ย
     expect(text('loading')).toBe('false');
     const [call] = server.callsTo('GET', LIST);
     expect(call?.client).toBe('public');
-    expect(call?.params).toMatchObject({ userId: USER_ID, companyId: COMPANY_ID, userRole: 'owner' });
+    // Only these three (SPEC ยง7): no page or pageSize, so the server answers the whole list.
+    expect(call?.params).toEqual({ userId: USER_ID, companyId: COMPANY_ID, userRole: 'owner' });
   });
 
   it.each([
@@ -247,7 +250,7 @@ describe('PropertyProvider: changes keep the list in step', () => {
     const { second } = await withList(server);
     server.on('DELETE', `/properties/${second._id}`, {
       status: 200,
-      data: { status: 'success', data: { _id: second._id } },
+      data: { status: 'success', data: second },
     });
     await act(() => properties.deleteProperty(second._id));
     expect(text('names')).toBe('First');
@@ -283,6 +286,47 @@ describe('PropertyProvider: changes keep the list in step', () => {
       expect(properties.deleteProperty(first._id)).rejects.toThrow('This property has an active lease.'),
     );
     expect(text('names')).toBe('First, Second');
+  });
+});
+
+describe('PropertyProvider: a whole list longer than a page', () => {
+  it('holds all 30 properties of one reply, and adds, replaces and removes within them', async () => {
+    const all = Array.from({ length: 30 }, (_, index) => makeProperty({ name: `Unit ${index + 1}` }));
+    const server = mockHttp().on('GET', LIST, {
+      status: 200,
+      data: { status: 'success', data: all, meta: { page: 1, pageSize: 30, total: 30 } },
+    });
+    renderProperties(userWithRole('agent'));
+    await waitFor(() => expect(text('count')).toBe('30'));
+    expect(server.callsTo('GET', LIST)).toHaveLength(1);
+    expect(server.callsTo('GET', LIST)[0]?.params).not.toHaveProperty('page');
+    expect(server.callsTo('GET', LIST)[0]?.params).not.toHaveProperty('pageSize');
+    const names = () => text('names')?.split(', ');
+
+    const created = makeProperty({ name: 'Unit 31' });
+    server.on('POST', '/properties/public', { status: 201, data: { status: 'success', data: created } });
+    await act(() => properties.addProperty({ name: 'Unit 31', address: '31 Road', type: 'house' }));
+    expect(text('count')).toBe('31');
+    expect(names()?.at(-1)).toBe('Unit 31');
+
+    const twentyEighth = all[27]!;
+    server.on('PUT', `/properties/${twentyEighth._id}`, {
+      status: 200,
+      data: { status: 'success', data: { ...twentyEighth, name: 'Unit 28 (renamed)' } },
+    });
+    await act(() => properties.updateProperty(twentyEighth._id, { name: 'Unit 28 (renamed)' }));
+    expect(text('count')).toBe('31');
+    expect(names()?.[27]).toBe('Unit 28 (renamed)');
+
+    const twentySixth = all[25]!;
+    server.on('DELETE', `/properties/${twentySixth._id}`, {
+      status: 200,
+      data: { status: 'success', data: twentySixth },
+    });
+    await act(() => properties.deleteProperty(twentySixth._id));
+    expect(text('count')).toBe('30');
+    expect(names()).not.toContain('Unit 26');
+    expect(names()?.slice(24, 27)).toEqual(['Unit 25', 'Unit 27', 'Unit 28 (renamed)']);
   });
 });
 

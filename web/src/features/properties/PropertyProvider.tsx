@@ -108,8 +108,9 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
     }
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
+      // SPEC §7 sends no paging: the server then answers the whole list, which this state holds.
       const { data } = await publicApi.get<unknown>('/properties/public-filtered', {
-        params: { userId: user._id, companyId: user.companyId, userRole: user.role, pageSize: 100 },
+        params: { userId: user._id, companyId: user.companyId, userRole: user.role },
       });
       setState({ properties: readPropertyList(data), loading: false, error: null });
     } catch (error) {

@@ -77,8 +77,9 @@ export function useUpdateProperty() {
 export function useDeleteProperty() {
   const afterChange = useAfterChange();
   return useMutation({
-    mutationFn: (property: Pick<Property, '_id' | 'name'>) =>
-      request(propertiesApi.remove, { params: { id: property._id } }).then(() => property),
+    mutationFn: (property: Pick<Property, '_id'>) =>
+      // The server answers the property it deleted, as it last was.
+      request(propertiesApi.remove, { params: { id: property._id } }).then((reply) => reply.data),
     onSuccess: (property) => afterChange('Property deleted', `${property.name} was deleted`),
   });
 }

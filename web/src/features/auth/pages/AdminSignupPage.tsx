@@ -4,36 +4,27 @@ import { useNavigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import { CompanyInput, SignupInput } from '@lintel/contracts';
+import { SignupInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormFieldGrid } from '../../../components/FormFields.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
-import { companyFields } from '../../company/company-fields.ts';
+import {
+  companyFields,
+  EMPTY_NEW_COMPANY,
+  NewCompanyInput,
+  withoutBlankOptionals,
+} from '../../company/company-fields.ts';
 import { INVITATION_LINK, SIGN_IN_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
 import { PERSON_FIELDS } from '../person-fields.ts';
 
 // Creating a company: `company` is the new company's profile, the fields this page asks for.
-const AdminSignup = SignupInput.extend({
-  company: CompanyInput.pick({
-    name: true,
-    address: true,
-    phone: true,
-    email: true,
-    registrationNumber: true,
-    tinNumber: true,
-    vatNumber: true,
-    website: true,
-  }),
-});
+const AdminSignup = SignupInput.extend({ company: NewCompanyInput });
 
 const COMPANY_FIELDS = companyFields('company.', { isSignup: true });
-
-/** Optional fields left blank are not sent. */
-const blankToUndefined = (value: string | null | undefined) => value || undefined;
 
 function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -57,30 +48,14 @@ export function AdminSignupPage() {
       name: '',
       email: '',
       password: '',
-      company: {
-        name: '',
-        address: '',
-        phone: '',
-        email: '',
-        registrationNumber: '',
-        tinNumber: '',
-        vatNumber: '',
-        website: '',
-      },
+      company: EMPTY_NEW_COMPANY,
     },
   });
   const [failure, setFailure] = useFormFailure(watch);
 
   const handleCreate = handleSubmit(
     catchFailure(setFailure, 'Signup failed', async ({ company, ...you }) => {
-      await auth.signup({
-        ...you,
-        company: {
-          ...company,
-          vatNumber: blankToUndefined(company.vatNumber),
-          website: blankToUndefined(company.website),
-        },
-      });
+      await auth.signup({ ...you, company: withoutBlankOptionals(company) });
       await navigate('/admin-dashboard');
     }),
   );

@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { SignupInput } from '@lintel/contracts';
+import { z } from 'zod';
+import { InvitationCode, SignupInput } from '@lintel/contracts';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormFieldList } from '../../../components/FormFields.tsx';
@@ -12,16 +13,21 @@ import { SIGN_IN_LINK } from '../auth-links.ts';
 import { useAuth } from '../AuthProvider.tsx';
 import { PERSON_FIELDS } from '../person-fields.ts';
 
-// Joining a company: `company` is the invitation code, the union's string branch.
-const InvitationSignup = SignupInput.extend({ company: SignupInput.shape.company.options[1] });
+// `company` is the invitation code, if any: left blank, the user signs up without a company.
+const OptionalInvitationSignup = SignupInput.extend({
+  company: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), InvitationCode])),
+});
 
 const FIELDS = [
   ...PERSON_FIELDS,
   {
     name: 'company',
-    label: 'Invitation code',
+    label: 'Invitation code (optional)',
     autoComplete: 'off',
-    helperText: 'From your invitation email or your admin.',
+    helperText: 'From your invitation email. Without one, you can create an agency or join one later.',
   },
 ] as const;
 
@@ -30,7 +36,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { control, handleSubmit, watch, formState } = useForm({
-    resolver: zodResolver(InvitationSignup),
+    resolver: zodResolver(OptionalInvitationSignup),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     defaultValues: { name: '', email: '', password: '', company: searchParams.get('code') ?? '' },
@@ -38,8 +44,9 @@ export function SignupPage() {
   const [failure, setFailure] = useFormFailure(watch);
 
   const handleSignup = handleSubmit(
-    catchFailure(setFailure, 'Signup failed', async (input) => {
-      await auth.signup(input);
+    catchFailure(setFailure, 'Signup failed', async ({ company, ...person }) => {
+      // No code: no `company` at all (SPEC §7's plain sign-up), not an empty one.
+      await auth.signup(company ? { ...person, company } : person);
       // SPEC §2: after sign-up the user goes to /dashboard (which forwards named roles home).
       await navigate('/dashboard');
     }),
@@ -48,7 +55,7 @@ export function SignupPage() {
   return (
     <AuthCard
       title="Create your account"
-      subtitle="Join your agency on Lintel with the invitation code your admin sent you."
+      subtitle="Join your agency with the invitation code your admin sent you, or start without one."
       links={[
         SIGN_IN_LINK,
         { prompt: 'Starting a new agency?', to: '/admin-signup', label: 'Create a company' },

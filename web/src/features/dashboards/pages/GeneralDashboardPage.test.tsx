@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { makeCompany, makeProperty, makeUser } from '../../../test/fixtures.ts';
+import { makeCompany, makeProperty, makeUser, userWithoutCompany } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { currentPath } from '../../../test/render.tsx';
 import { makeGeneralDashboard } from '../test/dashboard-fixtures.ts';
@@ -45,6 +45,17 @@ describe('GeneralDashboardPage', () => {
     expect(screen.getByRole('region', { name: /^Properties\s*\(1\)/ })).toHaveTextContent('Harbour View');
     expect(screen.getByRole('region', { name: 'Company' })).toHaveTextContent('Acme Lettings');
     expect(dashboardRolesAsked(server)).toEqual(['other']);
+  });
+
+  it('for a user without a company shows the way into one, asking for no company figures', async () => {
+    auth.user = userWithoutCompany();
+    renderHome('/dashboard', <GeneralDashboardPage />);
+    expect(await screen.findByText('User is not associated with any company')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Create an agency' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Join with an invitation code' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Total properties' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Company' })).not.toBeInTheDocument();
+    expect(server.calls).toEqual([]);
   });
 
   it('sends a named role to its own home without asking for any dashboard', async () => {

@@ -13,6 +13,7 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { CountBarChart } from '../components/CountBarChart.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
+import { NoCompanyHome } from '../components/NoCompanyHome.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
 import { PropertySummaryList } from '../components/PropertySummaryList.tsx';
@@ -20,13 +21,22 @@ import { humanize } from '../property-stats.ts';
 
 const TYPES_TITLE = 'Properties by type';
 
-/** SPEC §2 /dashboard: the four named roles go to their own dashboard; everyone else stays here. */
+/**
+ * SPEC §2 /dashboard: the four named roles go to their own dashboard; everyone else stays here, a
+ * user without a company to create or join one.
+ */
 export function GeneralDashboardPage() {
   const { user } = useAuth();
+  if (user && user.role !== 'other') return <Navigate replace to={homeFor(user.role)} />;
+  if (user?.companyId === null) return <NoCompanyHome />;
+  return <CompanyOverview />;
+}
+
+/** The company's figures, charts and properties. */
+function CompanyOverview() {
   const { company } = useCompany();
   const { properties, loading: propertiesLoading, error: propertiesError } = useProperties();
   const { data, error, isPending } = useDashboard('other');
-  if (user && user.role !== 'other') return <Navigate replace to={homeFor(user.role)} />;
   const loading = isPending && !error;
   const counts = data?.properties;
   // Every type in the contract's order, those without a property left out.

@@ -260,7 +260,7 @@ describe('PropertiesPage: changes', () => {
     renderPage('admin');
     server.on('DELETE', `/properties/${mine._id}`, {
       status: 200,
-      data: { status: 'success', data: { _id: mine._id } },
+      data: { status: 'success', data: mine },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete Mine Flat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Mine Flat?' });
