@@ -220,6 +220,8 @@ describe('4. sign-up without a company', () => {
     const session = Session.parse(expectStatus(response, 201));
     return { ...session, response, auth: { authorization: `Bearer ${session.token}` } };
   };
+  const refreshWith = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
   const as = (auth: { authorization: string }, method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
 
@@ -241,14 +243,7 @@ describe('4. sign-up without a company', () => {
       200,
     );
     expect(again.company).toBeNull();
-    expectStatus(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh-token',
-        payload: { refreshToken: solo.refreshToken },
-      }),
-      200,
-    );
+    expectStatus(await refreshWith(solo.refreshToken), 200);
   });
 
   it("sees no company's data: NO_COMPANY with SPEC's text, 404 for the company and 409 for lists, never 401 or 403", async () => {
@@ -311,14 +306,7 @@ describe('4. sign-up without a company', () => {
     expectStatus(await as(fresh, 'GET', '/api/users'), 200);
     // The company-less token and refresh token are over.
     expectError(await as(solo.auth, 'GET', '/api/auth/me'), 401);
-    expectError(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/refresh-token',
-        payload: { refreshToken: solo.refreshToken },
-      }),
-      401,
-    );
+    expectError(await refreshWith(solo.refreshToken), 401);
     // Once in a company, neither way in works again.
     expectError(
       await as(fresh, 'POST', '/api/auth/create-company', companyInput()),
