@@ -1,19 +1,11 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@lintel/contracts';
-import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { apiSignIn } from './support/app.ts';
+import { newPage, signInThroughForm } from './support/browser.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+startAppAndBrowser();
 
 interface Home {
   email: string;

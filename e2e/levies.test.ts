@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn } from './support/app.ts';
+import { navLink, newPage, signInThroughForm } from './support/browser.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+startAppAndBrowser();
 
 interface PropertyAccountRow {
   propertyId: string;

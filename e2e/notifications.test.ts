@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn } from './support/app.ts';
+import { newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+startAppAndBrowser();
 
 interface LeaseRow {
   _id: string;

@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMoney, type Report } from '@lintel/contracts';
-import { apiSignIn, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import { apiSignIn } from './support/app.ts';
+import { navLink, newPage, signInThroughForm } from './support/browser.ts';
 import { downloadedBytes, pdfText } from './support/files.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+startAppAndBrowser();
 
 /** The report the server answers for what the page asked (the page's address holds the filters). */
 async function reportFromApi(page: Page, kind: string): Promise<Report> {

@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiSignIn, E2E_JWT_SECRET, startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, navLink, newPage, signInThroughForm } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn, E2E_JWT_SECRET } from './support/app.ts';
+import { navLink, newPage, signInThroughForm } from './support/browser.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
+startAppAndBrowser();
 const pages: Page[] = [];
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 async function open(width?: number) {
   const page = await newPage(browser, app.baseUrl, width);

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './support/app.ts';
-import { launchBrowser, newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage, notificationsStreaming, signInThroughForm } from './support/browser.ts';
+import { app, browser, startAppAndBrowser } from './support/suite.ts';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A company of its own, every free text in it hostile: no demo company needed.
-  [app, browser] = await Promise.all([startApp({ env: { DEMO_DATA: 'false' } }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// A company of its own, every free text in it hostile: no demo company needed.
+startAppAndBrowser({ env: { DEMO_DATA: 'false' } });
 
 /**
  * Markup that runs script if it is ever inserted as HTML (an attribute broken out of, an image
