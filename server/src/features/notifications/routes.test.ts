@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserNotification } from '@lintel/contracts';
 import { buildApp } from '../../app.ts';
-import { LISTENER_NAME, openDatabase, type Database } from '../../db/client.ts';
+import { LISTENER_NAME, openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { invoices, notifications } from '../../db/schema/index.ts';
 import { transact } from '../../db/scope.ts';
 import {
@@ -270,9 +270,14 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
 
   it('the listener reconnects after its connection drops, and streams catch up', async () => {
     const client = await stream(co.agent);
-    await t.database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_NAME}`,
+    // Only listeners already listening on this test's database: test files share the server, and
+    // one cut while it starts (before its LISTEN) fails that app's start, as it should.
+    const ended = await queryRows<{ ended: boolean }>(
+      t.database.db,
+      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity
+          where application_name = ${LISTENER_NAME} and datname = current_database() and query ilike 'LISTEN %'`,
     );
+    expect(ended.some((row) => row.ended)).toBe(true);
     await raise(t.database, co, [co.agent.user._id], 'While reconnecting');
     await client.waitFor((item) => item.title === 'While reconnecting', 5000);
   });
