@@ -403,10 +403,10 @@ describe('ledger model', () => {
     }
     const account = ledgerAccount.deposits(lease.leaseId);
     const held = heldAt(model, account, lease.currency);
-    const toTenant = step.overdraw
-      ? held + 1
-      : Math.max(percentOf(held, step.toTenantBp), held === 0 ? 1 : 0);
-    const toProperty = step.overdraw ? 0 : percentOf(Math.max(0, held - toTenant), step.toPropertyBp);
+    const shareToTenant = step.overdraw ? held + 1 : percentOf(held, step.toTenantBp);
+    const toProperty = step.overdraw ? 0 : percentOf(Math.max(0, held - shareToTenant), step.toPropertyBp);
+    // A release of nothing is a validation error, not a ledger step: release at least one cent.
+    const toTenant = shareToTenant + toProperty === 0 ? 1 : shareToTenant;
     const reply = await call(model.co.accountant, 'POST', `/api/leases/${lease.leaseId}/deposit/release`, {
       toTenant,
       toProperty,
