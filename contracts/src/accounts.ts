@@ -2,26 +2,52 @@ import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageMeta, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
 import { AMOUNT_TOO_LARGE, AmountInput, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
+import { AccountType, Book } from './ledger.ts';
 import { PaymentMethod } from './payments.ts';
 
 /**
- * Ledger accounts: `trust:bank`, `property:{id}`, `agent:{userId}`, `deposits:{leaseId}`,
- * `agency:revenue`, `agency:vat`. Lines are signed so that debits are positive.
+ * Ledger accounts. Trust: `trust:bank`, `trust:suspense`, `trust:due-to-agency`,
+ * `property:{id}`, `deposits:{leaseId}`. Business: `business:bank`, `business:due-from-trust`,
+ * `business:commission-income`, `business:fee-income`, `business:agents-commission`,
+ * `business:vat-payable`, `agent:{userId}` (agents payable). Lines are signed so that debits are
+ * positive.
  */
 export const AccountName = z.string();
 
-export const TrialBalanceQuery = z.object({ currency: Currency, asOf: IsoDate.optional() });
+export const TrialBalanceQuery = z.object({
+  /** One book; without it, both (each sums to zero on its own). */
+  book: Book.optional(),
+  currency: Currency,
+  asOf: IsoDate.optional(),
+});
 export type TrialBalanceQuery = z.infer<typeof TrialBalanceQuery>;
+
+export const TrialBalanceAccount = z.object({
+  account: AccountName,
+  label: z.string(),
+  book: Book,
+  type: AccountType,
+  /** Debit-positive. */
+  balance: z.number().int(),
+});
+export type TrialBalanceAccount = z.infer<typeof TrialBalanceAccount>;
 
 export const TrialBalance = z.object({
   currency: Currency,
   asOf: z.string(),
-  accounts: z.array(z.object({ account: AccountName, label: z.string(), balance: z.number().int() })),
+  /** Each book asked for, its accounts and their sum (zero when that book balances). */
+  books: z.array(z.object({ book: Book, accounts: z.array(TrialBalanceAccount), total: z.number().int() })),
+  /** Every account of the books asked for. */
+  accounts: z.array(TrialBalanceAccount),
   /** Sum of every balance: zero when the books balance. */
   total: z.number().int(),
-  /** trust:bank, and what it should equal: everything held for owners, agents, deposits and the agency. */
+  /** trust:bank, and what it should equal: everything trust holds (client money + due to the agency). */
   trustBank: z.number().int(),
   heldForOthers: z.number().int(),
+  /** Owners, deposits and suspense: clients' money. */
+  clientMoney: z.number().int(),
+  /** Commission and VAT earned and not yet transferred out of trust. */
+  dueToAgency: z.number().int(),
 });
 export type TrialBalance = z.infer<typeof TrialBalance>;
 

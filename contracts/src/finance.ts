@@ -6,6 +6,10 @@ export const FINANCE_DEFAULT_CURRENCY_ENABLED = 'The default currency must be on
 export const FINANCE_COMMISSION_TOO_HIGH = 'Commission plus VAT on it cannot be more than 100%';
 
 /** A company's money settings; rates in basis points (1000 = 10%). */
+export const TRANSFER_SCHEDULES = ['off', 'daily', 'weekly', 'monthly'] as const;
+export const TransferSchedule = z.enum(TRANSFER_SCHEDULES);
+export type TransferSchedule = z.infer<typeof TransferSchedule>;
+
 export const FinanceSettings = z.object({
   currencies: z.array(Currency),
   defaultCurrency: Currency,
@@ -19,6 +23,10 @@ export const FinanceSettings = z.object({
   invoicePrefix: z.string(),
   /** A maintenance estimate above this (minor units of the default currency) needs the owner's approval. */
   ownerApprovalLimit: z.number().int(),
+  /** How often what is due to the agency leaves trust for the business bank on its own. */
+  transferSchedule: TransferSchedule,
+  /** Agency money left in trust longer than this many days is flagged. */
+  transferLimitDays: z.number().int(),
   __v: z.number().int(),
 });
 export type FinanceSettings = z.infer<typeof FinanceSettings>;
@@ -46,6 +54,13 @@ export const FinanceSettingsInput = z
     receiptPrefix: Prefix,
     invoicePrefix: Prefix,
     ownerApprovalLimit: AmountInput.default(50000),
+    transferSchedule: TransferSchedule.default('monthly'),
+    transferLimitDays: z
+      .number()
+      .int()
+      .min(1, 'The limit must be between 1 and 366 days')
+      .max(366, 'The limit must be between 1 and 366 days')
+      .default(31),
     __v: z.number().int().min(0),
   })
   .refine((value) => value.currencies.includes(value.defaultCurrency), {

@@ -16,6 +16,7 @@ export * from './audit.ts';
 export * from './me.ts';
 export * from './finance.ts';
 export * from './payments.ts';
+export * from './ledger.ts';
 export * from './accounts.ts';
 export * from './levies.ts';
 export * from './maintenance.ts';

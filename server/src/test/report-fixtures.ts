@@ -62,12 +62,8 @@ export async function incomeFromLedger(
     month,
     collected: await sum(sql`account = 'trust:bank' and kind like 'payment\\_%'`),
     rent: await sum(sql`account = 'trust:bank' and kind in ('payment_rent', 'payment_rent_reversal')`),
-    commission:
-      0 -
-      (await sum(
-        sql`(account like 'agent:%' or account = 'agency:revenue') and kind like 'payment\\_rent%'`,
-      )),
-    vat: 0 - (await sum(sql`account = 'agency:vat' and kind like 'payment\\_rent%'`)),
+    commission: 0 - (await sum(sql`account = 'business:commission-income' and kind like 'payment\\_rent%'`)),
+    vat: 0 - (await sum(sql`account = 'business:vat-payable' and kind like 'payment\\_rent%'`)),
     levies: await sum(sql`account like 'property:%' and kind = 'expense' and ${LEVY_JOURNALS}`),
     expenses: await sum(sql`account like 'property:%' and kind = 'expense' and not ${LEVY_JOURNALS}`),
   };

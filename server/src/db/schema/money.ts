@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,9 +11,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES, PAYOUT_ACCOUNT_TYPES } from '@lintel/contracts';
 import { companies } from './companies.ts';
 import { leases } from './leases.ts';
@@ -39,6 +42,14 @@ export const financeSettings = pgTable('finance_settings', {
   invoicePrefix: text('invoice_prefix').notNull(),
   /** A maintenance estimate above this (minor units, default currency) needs the owner's approval. */
   ownerApprovalLimitCents: bigint('owner_approval_limit_cents', { mode: 'number' }).notNull().default(50000),
+  /** How often what is due to the agency leaves trust for the business bank on its own. */
+  transferSchedule: text('transfer_schedule', { enum: ['off', 'daily', 'weekly', 'monthly'] })
+    .notNull()
+    .default('monthly'),
+  /** Money due to the agency left in trust longer than this is flagged (commingling). */
+  transferLimitDays: integer('transfer_limit_days').notNull().default(31),
+  /** The last day the scheduled transfer ran, so a restart does not run it twice. */
+  lastScheduledTransfer: date('last_scheduled_transfer', { mode: 'string' }),
   updatedAt: updatedAt(),
   version: version(),
 });
@@ -69,10 +80,22 @@ export const journals = pgTable(
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     /** The journal this one reverses, line for line. */
     reversesId: uuid('reverses_id'),
+    /** Trust or business: every line is on an account of this book (checked by the database). */
+    book: text('book', { enum: ['trust', 'business'] })
+      .notNull()
+      .default('trust'),
+    /** The other book's half of one event (rent received, a fee transfer): its first journal. */
+    linkedId: uuid('linked_id'),
     postedBy: uuid('posted_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('journals_company_date_idx').on(t.companyId, t.entryDate)],
+  (t) => [
+    unique('journals_id_book_unique').on(t.id, t.book),
+    index('journals_company_date_idx').on(t.companyId, t.entryDate),
+    index('journals_linked_idx')
+      .on(t.linkedId)
+      .where(sql`${t.linkedId} is not null`),
+  ],
 );
 
 export const ledgerLines = pgTable(
@@ -81,10 +104,12 @@ export const ledgerLines = pgTable(
     /** Insertion order: breaks ties between lines of the same day in statements. */
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
     companyId: companyId(),
-    journalId: uuid('journal_id')
-      .notNull()
-      .references(() => journals.id),
+    journalId: uuid('journal_id').notNull(),
     account: text('account').notNull(),
+    /** The journal's book, copied so each book's balances read from the account index. */
+    book: text('book', { enum: ['trust', 'business'] })
+      .notNull()
+      .default('trust'),
     currency: text('currency').notNull(),
     /** Debits positive, credits negative. */
     amountCents: cents('amount_cents').notNull(),
@@ -103,6 +128,11 @@ export const ledgerLines = pgTable(
     // and page choices are index-only scans.
     index('ledger_lines_account_idx').on(t.companyId, t.account, t.currency, t.entryDate, t.seq),
     index('ledger_lines_journal_idx').on(t.journalId),
+    foreignKey({
+      name: 'ledger_lines_journal_book_fk',
+      columns: [t.journalId, t.book],
+      foreignColumns: [journals.id, journals.book],
+    }),
   ],
 );
 
@@ -250,4 +280,17 @@ export const expenses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('expenses_property_idx').on(t.propertyId)],
+);
+
+/** The VAT rate from a date on: a change leaves what was posted before it alone. */
+export const vatRates = pgTable(
+  'vat_rates',
+  {
+    companyId: companyId(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.effectiveFrom] })],
 );

@@ -82,6 +82,14 @@ export const invoices = pgTable(
       .notNull()
       .default('draft'),
     clientType: text('client_type', { enum: ['owner', 'tenant', 'other'] }).notNull(),
+    /** The agency's own invoice (its income), or one issued for an owner (credits the owner). */
+    kind: text('kind', { enum: ['agency', 'on_behalf'] })
+      .notNull()
+      .default('agency'),
+    /** How it was paid: from an owner's account, into the business bank, or a trust receipt. */
+    paidFrom: text('paid_from', { enum: ['owner_account', 'business_bank', 'payment'] }),
+    /** The journal its payment posted. */
+    journalId: uuid('journal_id'),
     clientId: uuid('client_id'),
     clientName: text('client_name').notNull(),
     clientAddress: text('client_address'),

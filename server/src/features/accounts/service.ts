@@ -1,17 +1,18 @@
 import type { z } from 'zod';
-import type {
-  AgentAccount,
-  CommissionQuery,
-  CommissionReport,
-  DepositBalance,
-  DepositReleaseInput,
-  Expense,
-  ExpenseInput,
-  Payout,
-  PayoutInput,
-  PropertyAccountQuery,
-  StatementQuery,
-  TrialBalanceQuery,
+import {
+  BOOKS,
+  type AgentAccount,
+  type CommissionQuery,
+  type CommissionReport,
+  type DepositBalance,
+  type DepositReleaseInput,
+  type Expense,
+  type ExpenseInput,
+  type Payout,
+  type PayoutInput,
+  type PropertyAccountQuery,
+  type StatementQuery,
+  type TrialBalanceQuery,
 } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
@@ -62,7 +63,12 @@ async function visibleProperty(tx: Tx, ctx: Ctx, propertyId: string) {
 export const getTrialBalance = (ctx: Ctx, query: TrialBalanceQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, BOOKKEEPERS);
-    return trialBalance(tx, ctx, query.currency, query.asOf ?? todayIso(), new Map());
+    return trialBalance(
+      tx,
+      ctx,
+      { books: query.book ? [query.book] : BOOKS, currency: query.currency, asOf: query.asOf ?? todayIso() },
+      new Map(),
+    );
   });
 
 export const listPropertyAccounts = (ctx: Ctx, query: PropertyAccountQuery) =>

@@ -67,6 +67,8 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
     receiptPrefix: 'DR-',
     invoicePrefix: 'INV-',
     ownerApprovalLimit: 50000,
+    transferSchedule: 'monthly',
+    transferLimitDays: 31,
     __v: 0,
   });
 

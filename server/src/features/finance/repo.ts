@@ -13,7 +13,7 @@ export const findSettings = async (tx: Tx, scope: Scope) =>
 export async function saveSettings(
   tx: Tx,
   scope: Scope,
-  values: Omit<FinanceSettingsRow, 'companyId' | 'updatedAt' | 'version'>,
+  values: Omit<FinanceSettingsRow, 'companyId' | 'updatedAt' | 'version' | 'lastScheduledTransfer'>,
   expectedVersion: number,
 ): Promise<boolean> {
   if (expectedVersion === 0) {

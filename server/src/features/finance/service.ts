@@ -22,6 +22,8 @@ export const DEFAULT_FINANCE_SETTINGS: Omit<FinanceSettings, '__v'> = {
   receiptPrefix: 'RCT-',
   invoicePrefix: 'INV-',
   ownerApprovalLimit: 50000,
+  transferSchedule: 'monthly',
+  transferLimitDays: 31,
 };
 
 const READERS = ['admin', 'accountant', 'agent'] as const;
@@ -31,7 +33,14 @@ const EDITORS = ['admin', 'accountant'] as const;
 export async function loadFinanceSettings(tx: Tx, scope: Scope): Promise<FinanceSettings> {
   const row = await repo.findSettings(tx, scope);
   if (!row) return { ...DEFAULT_FINANCE_SETTINGS, __v: 0 };
-  const { companyId: _company, updatedAt: _updated, version, ownerApprovalLimitCents, ...settings } = row;
+  const {
+    companyId: _company,
+    updatedAt: _updated,
+    lastScheduledTransfer: _lastTransfer,
+    version,
+    ownerApprovalLimitCents,
+    ...settings
+  } = row;
   return { ...settings, ownerApprovalLimit: ownerApprovalLimitCents, __v: version };
 }
 

@@ -57,7 +57,8 @@ describe('the books are append-only', () => {
 
   it('the company has a posted payment to tamper with', async () => {
     const before = await books();
-    expect(before.journals).toHaveLength(1);
+    // One event, two books: the trust journal and the business journal linked to it.
+    expect(before.journals.map((row) => row.book).sort()).toEqual(['business', 'trust']);
     expect(before.lines.length).toBeGreaterThanOrEqual(4);
     expect(before.payments.map((row) => row.amountCents)).toEqual([100000]);
   });
@@ -118,7 +119,7 @@ describe('the books are append-only', () => {
           {
             companyId: co.companyId,
             journalId: journal!.id,
-            account: 'agency:revenue',
+            account: 'trust:due-to-agency',
             currency: 'USD',
             amountCents: -9999,
             entryDate: '2026-11-20',
@@ -147,7 +148,7 @@ describe('the books are append-only', () => {
         [10000, -10000].map((amountCents, index) => ({
           companyId: co.companyId,
           journalId: journal!.id,
-          account: index === 0 ? 'trust:bank' : 'agency:revenue',
+          account: index === 0 ? 'trust:bank' : 'trust:due-to-agency',
           currency: 'USD',
           amountCents,
           entryDate: '2026-11-20',
@@ -159,5 +160,59 @@ describe('the books are append-only', () => {
     const after = await books();
     expect(after.journals).toHaveLength(before.journals.length + 1);
     expect(after.lines).toHaveLength(before.lines.length + 2);
+  });
+
+  /** Inserts a one-line-per-amount journal of `book` through the application's role. */
+  const insertJournal = (
+    book: 'trust' | 'business',
+    lines: { account: string; book?: 'trust' | 'business' }[],
+  ) =>
+    scoped(async (tx) => {
+      const [journal] = await tx
+        .insert(journals)
+        .values({
+          companyId: co.companyId,
+          kind: 'test',
+          description: 'books',
+          entryDate: '2026-11-20',
+          book,
+        })
+        .returning({ id: journals.id });
+      await tx.insert(ledgerLines).values(
+        lines.map((line, index) => ({
+          companyId: co.companyId,
+          journalId: journal!.id,
+          account: line.account,
+          book: line.book ?? book,
+          currency: 'USD',
+          amountCents: index === 0 ? 500 : -500,
+          entryDate: '2026-11-20',
+          kind: 'test',
+          description: 'books',
+        })),
+      );
+    });
+
+  it("refuses a line on an account of the other book, and a line that is not in its journal's book", async () => {
+    const before = await books();
+    expect(
+      await failure(
+        insertJournal('trust', [{ account: 'trust:bank' }, { account: 'business:commission-income' }]),
+      ),
+    ).toMatch(/ledger_lines_account_in_book/);
+    expect(
+      await failure(
+        insertJournal('trust', [
+          { account: 'business:bank', book: 'business' },
+          { account: 'business:commission-income', book: 'business' },
+        ]),
+      ),
+    ).toMatch(/ledger_lines_journal_book_fk/);
+    expect(await books()).toEqual(before);
+    await insertJournal('business', [
+      { account: 'business:bank' },
+      { account: 'business:commission-income' },
+    ]);
+    expect((await books()).journals).toHaveLength(before.journals.length + 1);
   });
 });

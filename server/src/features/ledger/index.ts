@@ -1,4 +1,4 @@
-export { ledgerAccount } from './accounts.ts';
+export { bankOf, bookOf, FIXED_ACCOUNTS, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
 export { linesOfKind } from './repo.ts';
 export {
   accountBalances,

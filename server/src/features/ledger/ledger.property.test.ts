@@ -10,6 +10,7 @@ import {
   PropertyAccount,
   splitRent,
   TrialBalance,
+  type Book,
   type SplitRates,
 } from '@lintel/contracts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
@@ -23,7 +24,7 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { todayIso } from '../leases/index.ts';
-import { ledgerAccount } from './accounts.ts';
+import { bankOf, bookOf, ledgerAccount } from './accounts.ts';
 
 /*
  * A model test of the money books through the real API: random payments, deposits, reversals,
@@ -190,6 +191,13 @@ const heldAt = (model: CompanyModel, account: string, currency: string, date = T
     .filter((movement) => movement.date <= date)
     .reduce((sum, movement) => sum + movement.amount, 0);
 
+/** What a book's accounts other than its bank hold in a currency: what its bank must hold. */
+const heldInBook = (model: CompanyModel, book: Book, currency: string) =>
+  [...model.held.keys()]
+    .map((held) => held.split(' ') as [string, string])
+    .filter(([account, inCurrency]) => inCurrency === currency && bookOf(account) === book)
+    .reduce((sum, [account]) => sum + heldAt(model, account, currency), 0);
+
 const amountOf = (spec: AmountSpec, held: number) =>
   'exact' in spec ? spec.exact : Math.max(1, percentOf(held, spec.shareBp));
 
@@ -258,41 +266,46 @@ describe('ledger model', () => {
       'idempotency-key': randomUUID(),
     });
     const payment = Payment.parse(expectStatus(reply, 201).data);
-    if (step.kind === 'rent') {
-      expect(payment.split).toEqual(splitRent(step.amount, lease.rates));
-      move(model, ledgerAccount.property(lease.propertyId), lease.currency, payment.split.owner, step.date);
-      if (lease.rates.hasAgent) {
-        move(model, ledgerAccount.agent(model.agentId), lease.currency, payment.split.agentShare, step.date);
-      }
-      move(model, ledgerAccount.agencyRevenue, lease.currency, payment.split.agencyShare, step.date);
-      move(model, ledgerAccount.agencyVat, lease.currency, payment.split.vat, step.date);
-    } else {
-      move(model, ledgerAccount.deposits(lease.leaseId), lease.currency, step.amount, step.date);
-    }
-    model.payments.push({
+    if (step.kind === 'rent') expect(payment.split).toEqual(splitRent(step.amount, lease.rates));
+    const posted: PaymentModel = {
       id: payment._id,
       type: step.kind,
       let: lease,
       amount: step.amount,
       split: payment.split,
       isReversed: false,
-    });
+    };
+    for (const share of postingsOf(model, posted))
+      move(model, share.account, lease.currency, share.amount, step.date);
+    model.payments.push(posted);
   }
 
-  /** What a reversal takes back from each holder that must still hold it. */
-  function sharesOf(model: CompanyModel, payment: PaymentModel) {
-    const { let: lease } = payment;
+  /**
+   * What a payment credits to each account but the banks (credit-positive): trust gets the owner's
+   * share and what is due to the agency; the business book its commission income, VAT, the agent's
+   * share (agents payable, against agents' commission) and what trust owes it.
+   */
+  function postingsOf(model: CompanyModel, payment: PaymentModel) {
+    const { let: lease, split } = payment;
     if (payment.type === 'deposit')
       return [{ account: ledgerAccount.deposits(lease.leaseId), amount: payment.amount }];
     return [
-      { account: ledgerAccount.property(lease.propertyId), amount: payment.split.owner },
+      { account: ledgerAccount.property(lease.propertyId), amount: split.owner },
+      { account: ledgerAccount.dueToAgency, amount: split.commission + split.vat },
+      { account: ledgerAccount.dueFromTrust, amount: -(split.commission + split.vat) },
+      { account: ledgerAccount.commissionIncome, amount: split.commission },
+      { account: ledgerAccount.vatPayable, amount: split.vat },
       ...(lease.rates.hasAgent
-        ? [{ account: ledgerAccount.agent(model.agentId), amount: payment.split.agentShare }]
+        ? [
+            { account: ledgerAccount.agent(model.agentId), amount: split.agentShare },
+            { account: ledgerAccount.agentsCommission, amount: -split.agentShare },
+          ]
         : []),
-      { account: ledgerAccount.agencyRevenue, amount: payment.split.agencyShare },
-      { account: ledgerAccount.agencyVat, amount: payment.split.vat },
     ];
   }
+
+  /** What a reversal takes back from each holder that must still hold it. */
+  const isHolder = (account: string) => /^(property|agent|deposits):/.test(account);
 
   async function reversePayment(world: CompanyModel[], step: Extract<Step, { kind: 'reverse' }>) {
     const model = world[step.company]!;
@@ -309,9 +322,11 @@ describe('ledger model', () => {
       return;
     }
     const currency = payment.let.currency;
-    const shares = sharesOf(model, payment);
-    // The agency's own accounts are never paid out here, so only holders can fall short.
-    const isShort = shares.some((share) => heldAt(model, share.account, currency) < share.amount);
+    const shares = postingsOf(model, payment);
+    // Only holders can fall short: what is due to the agency may go below zero until it is repaid.
+    const isShort = shares.some(
+      (share) => isHolder(share.account) && heldAt(model, share.account, currency) < share.amount,
+    );
     if (isShort) {
       expect(expectStatus(reply, 422).code).toBe('INSUFFICIENT_BALANCE');
       return;
@@ -476,14 +491,14 @@ describe('ledger model', () => {
     const actual = new Map<string, number>();
     for (const row of rows) {
       const balance = Number(row.sum);
-      if (row.account === ledgerAccount.trustBank) {
-        const heldInCurrency = [...model.held.keys()]
-          .filter((held) => held.endsWith(` ${row.currency}`))
-          .reduce((sum, held) => sum + heldAt(model, held.split(' ')[0]!, row.currency), 0);
-        expect(balance, `trust:bank ${row.currency}`).toBe(heldInCurrency);
+      if (row.account === bankOf(bookOf(row.account))) {
+        // Each book sums to zero: its bank holds what its other accounts hold.
+        expect(balance, `${row.account} ${row.currency}`).toBe(
+          heldInBook(model, bookOf(row.account), row.currency),
+        );
         continue;
       }
-      if (/^(property|agent|deposits):/.test(row.account)) {
+      if (isHolder(row.account)) {
         expect(-balance, `${row.account} ${row.currency} held`).toBeGreaterThanOrEqual(0);
       }
       if (balance !== 0) actual.set(key(row.account, row.currency), -balance);
@@ -507,11 +522,8 @@ describe('ledger model', () => {
       );
       expect(balance.total).toBe(0);
       expect(balance.trustBank).toBe(balance.heldForOthers);
-      expect(balance.heldForOthers).toBe(
-        [...model.held.keys()]
-          .filter((held) => held.endsWith(` ${currency}`))
-          .reduce((sum, held) => sum + heldAt(model, held.split(' ')[0]!, currency), 0),
-      );
+      expect(balance.heldForOthers).toBe(heldInBook(model, 'trust', currency));
+      for (const book of balance.books) expect(book.total, book.book).toBe(0);
     }
     const properties = expectStatus(await call(accountant, 'GET', '/api/accounts/properties'), 200);
     const propertyBalances = Object.fromEntries(

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Book } from '@lintel/contracts';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
@@ -8,12 +8,15 @@ import { chunksOf } from '../../lib/chunks.ts';
 type Scope = Pick<Ctx, 'companyId'>;
 
 export interface JournalRow {
+  id: string;
   companyId: string;
+  book: Book;
   kind: string;
   description: string;
   reference: string | null;
   entryDate: string;
-  reversesId?: string | null;
+  reversesId: string | null;
+  linkedId: string | null;
   postedBy: string | null;
 }
 
@@ -23,20 +26,17 @@ export interface LineRow {
   amountCents: number;
 }
 
-/** Journals with their lines, several per statement; ids are made here so lines can name them. */
-export async function insertJournals(
-  tx: Tx,
-  entries: { journal: JournalRow; lines: LineRow[] }[],
-): Promise<string[]> {
-  const withIds = entries.map((entry) => ({ ...entry, id: randomUUID() }));
-  for (const chunk of chunksOf(withIds, 1000)) {
-    await tx.insert(journals).values(chunk.map(({ id, journal }) => ({ ...journal, id })));
+/** Journals with their lines, several per statement; every line is in its journal's book. */
+export async function insertJournals(tx: Tx, entries: { journal: JournalRow; lines: LineRow[] }[]) {
+  for (const chunk of chunksOf(entries, 1000)) {
+    await tx.insert(journals).values(chunk.map(({ journal }) => journal));
   }
-  const rows = withIds.flatMap(({ id, journal, lines }) =>
+  const rows = entries.flatMap(({ journal, lines }) =>
     lines.map((line) => ({
       ...line,
       companyId: journal.companyId,
-      journalId: id,
+      journalId: journal.id,
+      book: journal.book,
       entryDate: journal.entryDate,
       kind: journal.kind,
       description: journal.description,
@@ -44,8 +44,15 @@ export async function insertJournals(
     })),
   );
   for (const chunk of chunksOf(rows, 2000)) await tx.insert(ledgerLines).values(chunk);
-  return withIds.map(({ id }) => id);
 }
+
+/** A journal and the other book's half of the same event, first the one named. */
+export const journalGroup = (tx: Tx, scope: Scope, id: string) =>
+  tx
+    .select()
+    .from(journals)
+    .where(inCompany(journals, scope, or(eq(journals.id, id), eq(journals.linkedId, id))))
+    .orderBy(sql`${journals.id} <> ${id}`, asc(journals.book));
 
 export const findJournal = async (tx: Tx, scope: Scope, id: string) =>
   (

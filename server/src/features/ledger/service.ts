@@ -1,8 +1,9 @@
-import { formatMoney, type Statement, type TrialBalance } from '@lintel/contracts';
+import { randomUUID } from 'node:crypto';
+import { BOOKS, formatMoney, type Book, type Statement, type TrialBalance } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { isHeldForOthers, ledgerAccount } from './accounts.ts';
+import { bankOf, bookOf, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -13,42 +14,50 @@ export interface JournalInput {
   reference?: string | null;
   entryDate: string;
   postedBy: string | null;
-  reversesId?: string;
+  /**
+   * Lines on accounts of either book: each book's lines become a journal of their own, and must
+   * sum to zero per currency on their own.
+   */
   lines: repo.LineRow[];
 }
 
-/**
- * Posts one balanced journal. The database re-checks the balance at commit (deferred constraint
- * trigger), so this check only turns a programming error into a clear message early.
- */
-export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): Promise<string> {
-  const [id] = await postJournals(tx, scope, [journal]);
-  return id!;
-}
+type JournalEntry = { journal: repo.JournalRow; lines: repo.LineRow[] };
 
-/** Posts several balanced journals in a few statements (a batch of payments); ids in order. */
-export async function postJournals(tx: Tx, scope: Scope, batch: JournalInput[]): Promise<string[]> {
-  if (batch.length === 0) return [];
-  return repo.insertJournals(
-    tx,
-    batch.map((journal) => ({
+/**
+ * One event's journals: one per book its lines touch, trust first. The first is the event's
+ * journal (the one payments and payouts name); the other book's links to it. `reverses` names,
+ * per book, the journal a reversal undoes.
+ */
+function entriesOf(scope: Scope, journal: JournalInput, reverses?: Map<Book, string>): JournalEntry[] {
+  const lines = journal.lines.filter((line) => line.amountCents !== 0);
+  if (lines.length === 0) throw new Error(`Journal ${journal.kind} has no lines`);
+  const parts = BOOKS.map((book) => ({
+    book,
+    lines: lines.filter((line) => bookOf(line.account) === book),
+  })).filter((part) => part.lines.length > 0);
+  const eventId = randomUUID();
+  return parts.map((part, index) => {
+    assertBalanced(journal.kind, part.book, part.lines);
+    return {
       journal: {
+        id: index === 0 ? eventId : randomUUID(),
         companyId: scope.companyId,
+        book: part.book,
         kind: journal.kind,
         description: journal.description,
         reference: journal.reference ?? null,
         entryDate: journal.entryDate,
-        reversesId: journal.reversesId ?? null,
+        reversesId: reverses?.get(part.book) ?? null,
+        linkedId: index === 0 ? null : eventId,
         postedBy: journal.postedBy,
       },
-      lines: balancedLines(journal),
-    })),
-  );
+      lines: part.lines,
+    };
+  });
 }
 
-/** The journal's non-zero lines, after checking they sum to zero in each currency. */
-function balancedLines(journal: JournalInput): repo.LineRow[] {
-  const lines = journal.lines.filter((line) => line.amountCents !== 0);
+/** Checks one book's lines of a journal are integers summing to zero in each currency. */
+function assertBalanced(kind: string, book: Book, lines: repo.LineRow[]) {
   const sums = new Map<string, number>();
   for (const line of lines) {
     if (!Number.isSafeInteger(line.amountCents))
@@ -56,30 +65,53 @@ function balancedLines(journal: JournalInput): repo.LineRow[] {
     sums.set(line.currency, (sums.get(line.currency) ?? 0) + line.amountCents);
   }
   if ([...sums.values()].some((sum) => sum !== 0))
-    throw new Error(`Journal ${journal.kind} does not balance`);
-  if (lines.length === 0) throw new Error(`Journal ${journal.kind} has no lines`);
-  return lines;
+    throw new Error(`Journal ${kind} does not balance in ${book}`);
 }
 
-/** The exact opposite of a journal, line for line. */
+/**
+ * Posts one event's journals (see `entriesOf`) and returns the event's journal id. The database
+ * re-checks each journal's balance at commit (deferred constraint trigger) and that every line is
+ * in its journal's book, so these checks only turn a programming error into a clear message early.
+ */
+export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): Promise<string> {
+  const [id] = await postJournals(tx, scope, [journal]);
+  return id!;
+}
+
+/** Posts several events (a batch of payments) in a few statements; their journal ids in order. */
+export async function postJournals(tx: Tx, scope: Scope, batch: JournalInput[]): Promise<string[]> {
+  if (batch.length === 0) return [];
+  const events = batch.map((journal) => entriesOf(scope, journal));
+  await repo.insertJournals(tx, events.flat());
+  return events.map((entries) => entries[0]!.journal.id);
+}
+
+/** The exact opposite of an event's journals (both books), line for line. */
 export async function postReversal(
   tx: Tx,
   scope: Scope,
   journalId: string,
   details: { description: string; entryDate: string; postedBy: string | null; reference?: string | null },
 ): Promise<string> {
-  const original = await repo.findJournal(tx, scope, journalId);
-  if (!original) throw new Error(`Journal ${journalId} not found`);
-  const lines = await repo.journalLines(tx, scope, journalId);
-  return postJournal(tx, scope, {
-    kind: `${original.kind}_reversal`,
-    description: details.description,
-    reference: details.reference ?? original.reference,
-    entryDate: details.entryDate,
-    postedBy: details.postedBy,
-    reversesId: journalId,
-    lines: lines.map((line) => ({ ...line, amountCents: -line.amountCents })),
-  });
+  const group = await repo.journalGroup(tx, scope, journalId);
+  const original = group[0];
+  if (original?.id !== journalId) throw new Error(`Journal ${journalId} not found`);
+  const lines = [];
+  for (const journal of group) lines.push(...(await repo.journalLines(tx, scope, journal.id)));
+  const entries = entriesOf(
+    scope,
+    {
+      kind: `${original.kind}_reversal`,
+      description: details.description,
+      reference: details.reference ?? original.reference,
+      entryDate: details.entryDate,
+      postedBy: details.postedBy,
+      lines: lines.map((line) => ({ ...line, amountCents: -line.amountCents })),
+    },
+    new Map(group.map((journal) => [journal.book, journal.id])),
+  );
+  await repo.insertJournals(tx, entries);
+  return entries[0]!.journal.id;
 }
 
 /**
@@ -94,7 +126,8 @@ export async function heldBalance(tx: Tx, scope: Scope, account: string, currenc
 export const lockAccount = repo.lockAccount;
 
 /**
- * Moves money out of a holder's account to the bank (payouts, expenses, deposit refunds), never
+ * Moves money out of a holder's account to its book's bank (payouts, expenses, deposit refunds; an
+ * agent is paid from the business bank), never
  * more than it holds. The lock makes two simultaneous payouts of the whole balance queue: the
  * second one sees the first one's lines and is refused.
  */
@@ -128,36 +161,48 @@ export async function payOutOf(
     postedBy: payment.postedBy,
     lines: [
       { account: payment.account, currency: payment.currency, amountCents: payment.amount },
-      { account: ledgerAccount.trustBank, currency: payment.currency, amountCents: -payment.amount },
+      { account: bankOf(bookOf(payment.account)), currency: payment.currency, amountCents: -payment.amount },
     ],
   });
 }
 
 const labelOf = (account: string, names: Map<string, string>) => names.get(account) ?? account;
 
-/** Every account's debit-positive balance; the sum is zero when the books balance. */
+/**
+ * Every account's debit-positive balance in the books asked for; each book sums to zero when it
+ * balances. Trust bank equals everything trust holds: client money plus what is due to the agency.
+ */
 export async function trialBalance(
   tx: Tx,
   scope: Scope,
-  currency: string,
-  asOf: string,
+  query: { books: readonly Book[]; currency: string; asOf: string },
   names: Map<string, string>,
 ): Promise<TrialBalance> {
-  const rows = await repo.balances(tx, scope, { currency, upTo: asOf });
-  const accounts = rows
-    .filter((row) => row.balance !== 0)
-    .map((row) => ({ account: row.account, label: labelOf(row.account, names), balance: row.balance }));
-  const trustBank = rows.find((row) => row.account === ledgerAccount.trustBank)?.balance ?? 0;
-  const heldForOthers = -rows
-    .filter((row) => isHeldForOthers(row.account))
-    .reduce((sum, row) => sum + row.balance, 0);
+  const rows = (await repo.balances(tx, scope, { currency: query.currency, upTo: query.asOf })).map(
+    (row) => ({
+      account: row.account,
+      label: labelOf(row.account, names),
+      book: bookOf(row.account),
+      type: typeOf(row.account),
+      balance: row.balance,
+    }),
+  );
+  const sumOf = (list: { balance: number }[]) => list.reduce((sum, row) => sum + row.balance, 0);
+  const books = query.books.map((book) => {
+    const inBook = rows.filter((row) => row.book === book);
+    return { book, accounts: inBook.filter((row) => row.balance !== 0), total: sumOf(inBook) };
+  });
+  const trust = rows.filter((row) => row.book === 'trust');
   return {
-    currency,
-    asOf,
-    accounts,
-    total: rows.reduce((sum, row) => sum + row.balance, 0),
-    trustBank,
-    heldForOthers,
+    currency: query.currency,
+    asOf: query.asOf,
+    books,
+    accounts: books.flatMap((book) => book.accounts),
+    total: books.reduce((sum, book) => sum + book.total, 0),
+    trustBank: sumOf(trust.filter((row) => row.account === ledgerAccount.trustBank)),
+    heldForOthers: -sumOf(trust.filter((row) => row.account !== ledgerAccount.trustBank)),
+    clientMoney: -sumOf(trust.filter((row) => isClientMoney(row.account))),
+    dueToAgency: -sumOf(trust.filter((row) => row.account === ledgerAccount.dueToAgency)),
   };
 }
 

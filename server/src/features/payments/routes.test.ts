@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, PageMeta, Payment, PaymentInput, percentOf, TrialBalance } from '@lintel/contracts';
-import { auditLog, ledgerLines } from '../../db/schema/index.ts';
+import { auditLog, journals, ledgerLines, payments } from '../../db/schema/index.ts';
 import { transact } from '../../db/scope.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
 import { LIST_COUNT_LIMIT } from '../../lib/list-query.ts';
@@ -56,12 +56,29 @@ describe('payments API', () => {
       .select()
       .from(ledgerLines)
       .where(eq(ledgerLines.companyId, co.companyId));
-    const mine = Object.fromEntries(
-      lines
-        .filter((line) => line.entryDate === '2026-11-20')
-        .map((line) => [line.account.split(':')[0], line.amountCents]),
-    );
-    expect(mine).toMatchObject({ trust: 100000, property: -88500, agent: -6000 });
+    const mine = lines.filter((line) => line.entryDate === '2026-11-20');
+    // Trust: bank in, the owner's share, and commission + VAT due to the agency. Business: what
+    // trust owes it is commission income and VAT payable; the agent's share is agents payable.
+    expect(
+      Object.fromEntries(mine.map((line) => [`${line.book} ${line.account}`, line.amountCents])),
+    ).toEqual({
+      'trust trust:bank': 100000,
+      [`trust property:${property._id}`]: -88500,
+      'trust trust:due-to-agency': -11500,
+      'business business:due-from-trust': 11500,
+      'business business:commission-income': -10000,
+      'business business:vat-payable': -1500,
+      'business business:agents-commission': 6000,
+      [`business agent:${property.agentId}`]: -6000,
+    });
+    const [businessJournal, trustJournal] = await t.database.db
+      .select()
+      .from(journals)
+      .where(inArray(journals.id, [...new Set(mine.map((line) => line.journalId))]))
+      .orderBy(journals.book);
+    const [posted] = await t.database.db.select().from(payments).where(eq(payments.id, payment._id));
+    expect(trustJournal).toMatchObject({ book: 'trust', id: posted!.journalId, linkedId: null });
+    expect(businessJournal).toMatchObject({ book: 'business', linkedId: posted!.journalId });
     const balance = await trialBalance();
     expect(balance.total).toBe(0);
     expect(balance.trustBank).toBe(balance.heldForOthers);

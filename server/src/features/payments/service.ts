@@ -171,11 +171,17 @@ export async function postPayments(
           ? [{ account: ledgerAccount.deposits(lease!.id), amountCents: -input.amount }]
           : [
               { account: ledgerAccount.property(property.id), amountCents: -split.owner },
+              { account: ledgerAccount.dueToAgency, amountCents: -(split.commission + split.vat) },
+              // The business book: what trust owes it is its commission income, VAT and the agent's share.
+              { account: ledgerAccount.dueFromTrust, amountCents: split.commission + split.vat },
+              { account: ledgerAccount.commissionIncome, amountCents: -split.commission },
+              { account: ledgerAccount.vatPayable, amountCents: -split.vat },
               ...(property.agentId
-                ? [{ account: ledgerAccount.agent(property.agentId), amountCents: -split.agentShare }]
+                ? [
+                    { account: ledgerAccount.agentsCommission, amountCents: split.agentShare },
+                    { account: ledgerAccount.agent(property.agentId), amountCents: -split.agentShare },
+                  ]
                 : []),
-              { account: ledgerAccount.agencyRevenue, amountCents: -split.agencyShare },
-              { account: ledgerAccount.agencyVat, amountCents: -split.vat },
             ];
       return {
         kind: `payment_${input.type}`,

@@ -82,10 +82,10 @@ const trust = reportOf({
   rows: [
     { key: 'trustBank', item: 'Trust bank account', amount: 211000 },
     { key: 'owners', item: 'Held for owners (property accounts)', amount: 200200 },
-    { key: 'agents', item: 'Held for agents (commission owed)', amount: 10800 },
+    { key: 'dueToAgency', item: 'Due to the agency (commission and VAT not yet transferred)', amount: 10800 },
   ],
   closingRows: [
-    { key: 'totalHeld', item: 'Total held for others', amount: 211000 },
+    { key: 'totalHeld', item: 'Total held in trust', amount: 211000 },
     { key: 'difference', item: 'Difference', amount: 0 },
   ],
 });
@@ -114,9 +114,14 @@ describe('report documents', () => {
     expect(rows.slice(1)).toEqual([
       { text: 'Trust bank account', bold: false, shaded: false, ruleAbove: thin },
       { text: 'Held for owners (property accounts)', bold: false, shaded: false, ruleAbove: thin },
-      { text: 'Held for agents (commission owed)', bold: false, shaded: false, ruleAbove: thin },
       {
-        text: 'Total held for others',
+        text: 'Due to the agency (commission and VAT not yet transferred)',
+        bold: false,
+        shaded: false,
+        ruleAbove: thin,
+      },
+      {
+        text: 'Total held in trust',
         bold: true,
         shaded: true,
         ruleAbove: { width: 1, color: COLOURS.text },
@@ -125,10 +130,10 @@ describe('report documents', () => {
     ]);
     const { text } = await readPdfText(await renderReportPdf(company, trust));
     expect(text).toContain(
-      'Held for agents (commission owed) $108.00 Total held for others $2,110.00 Difference $0.00',
+      'Due to the agency (commission and VAT not yet transferred) $108.00 Total held in trust $2,110.00 Difference $0.00',
     );
     expect(String(reportCsv(trust).body).split('\r\n').slice(-3)).toEqual([
-      'Total held for others,2110.00',
+      'Total held in trust,2110.00',
       'Difference,0.00',
       '',
     ]);

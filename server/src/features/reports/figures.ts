@@ -10,7 +10,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { commissionFigures, ownerStatementOf } from '../accounts/index.ts';
-import { accountBalances, ledgerAccount } from '../ledger/index.ts';
+import { accountBalances, bookOf, ledgerAccount } from '../ledger/index.ts';
 import * as repo from './repo.ts';
 import type { ReportFilter } from './repo.ts';
 
@@ -148,13 +148,14 @@ export async function occupancy(tx: Tx, scope: Scope, query: { currency: string;
 export interface TrustPosition {
   /** What the trust bank account holds (its debit balance). */
   trustBank: number;
-  /** Held for others, positive: the property accounts (owners), agents, deposits, the agency. */
+  /** Clients' money, positive: owners (property accounts), tenants' deposits, unidentified receipts. */
   owners: number;
-  agents: number;
   deposits: number;
-  agencyRevenue: number;
-  agencyVat: number;
-  /** Any other account (none today): kept so the difference is always the whole truth. */
+  suspense: number;
+  clientMoney: number;
+  /** The agency's commission and VAT not yet transferred out of trust: not client money. */
+  dueToAgency: number;
+  /** Any other trust account (none today): kept so the difference is always the whole truth. */
   other: number;
   totalHeld: number;
   /** trustBank − totalHeld: zero when the books balance. */
@@ -163,31 +164,23 @@ export interface TrustPosition {
 
 const HOLDERS = [
   ['owners', (account: string) => account.startsWith(ledgerAccount.property(''))],
-  ['agents', (account: string) => account.startsWith(ledgerAccount.agent(''))],
   ['deposits', (account: string) => account.startsWith(ledgerAccount.deposits(''))],
-  ['agencyRevenue', (account: string) => account === ledgerAccount.agencyRevenue],
-  ['agencyVat', (account: string) => account === ledgerAccount.agencyVat],
+  ['suspense', (account: string) => account === ledgerAccount.trustSuspense],
+  ['dueToAgency', (account: string) => account === ledgerAccount.dueToAgency],
 ] as const;
 
-/** Trust reconciliation report: the bank against what it holds for whom, on `asOf`. */
+/** Trust reconciliation report: the trust bank against what it holds for whom, on `asOf`. */
 export async function trustReconciliation(
   tx: Tx,
   scope: Scope,
   query: { asOf: string; currency: string },
 ): Promise<TrustPosition> {
-  const position = {
-    trustBank: 0,
-    owners: 0,
-    agents: 0,
-    deposits: 0,
-    agencyRevenue: 0,
-    agencyVat: 0,
-    other: 0,
-  };
+  const position = { trustBank: 0, owners: 0, deposits: 0, suspense: 0, dueToAgency: 0, other: 0 };
   for (const { account, balance } of await accountBalances(tx, scope, {
     currency: query.currency,
     upTo: query.asOf,
   })) {
+    if (bookOf(account) !== 'trust') continue;
     if (account === ledgerAccount.trustBank) {
       position.trustBank += balance;
       continue;
@@ -196,14 +189,9 @@ export async function trustReconciliation(
     const holder = HOLDERS.find(([, matches]) => matches(account))?.[0] ?? 'other';
     position[holder] -= balance;
   }
-  const totalHeld =
-    position.owners +
-    position.agents +
-    position.deposits +
-    position.agencyRevenue +
-    position.agencyVat +
-    position.other;
-  return { ...position, totalHeld, difference: position.trustBank - totalHeld };
+  const clientMoney = position.owners + position.deposits + position.suspense;
+  const totalHeld = clientMoney + position.dueToAgency + position.other;
+  return { ...position, clientMoney, totalHeld, difference: position.trustBank - totalHeld };
 }
 
 export type OwnerStatement = Statement & { ownerId: string };

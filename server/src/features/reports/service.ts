@@ -281,15 +281,15 @@ async function occupancy(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
 const TRUST_ROWS: [keyof figures.TrustPosition, string][] = [
   ['trustBank', 'Trust bank account'],
   ['owners', 'Held for owners (property accounts)'],
-  ['agents', 'Held for agents (commission owed)'],
   ['deposits', 'Tenant deposits held'],
-  ['agencyRevenue', 'Agency revenue not yet withdrawn'],
-  ['agencyVat', 'VAT collected'],
+  ['suspense', 'Unidentified receipts (suspense)'],
+  ['clientMoney', 'Client money'],
+  ['dueToAgency', 'Due to the agency (commission and VAT not yet transferred)'],
   ['other', 'Other accounts'],
 ];
 // The sum of the rows above, and the bank against it: totals, not accounts.
 const TRUST_CLOSING_ROWS: [keyof figures.TrustPosition, string][] = [
-  ['totalHeld', 'Total held for others'],
+  ['totalHeld', 'Total held in trust'],
   ['difference', 'Difference'],
 ];
 
@@ -303,14 +303,17 @@ async function trustReconciliation(tx: Tx, ctx: Ctx, period: Period): Promise<Bu
   return {
     body: {
       title: 'Trust reconciliation',
-      description: `The trust bank account against everything it holds for others on ${formatDocumentDate(period.to)}. The difference is zero when the books balance.`,
+      description: `The trust bank account against the client money it holds, and what is due to the agency, on ${formatDocumentDate(period.to)}. The difference is zero when the books balance.`,
       summary: [
         figure('Trust bank account', position.trustBank),
-        figure('Held for others', position.totalHeld),
+        figure('Client money', position.clientMoney),
+        figure('Due to the agency', position.dueToAgency),
         figure('Difference', position.difference),
       ],
       columns: [column('item', 'Account', 'text'), column('amount', 'Amount', 'money')],
-      rows: TRUST_ROWS.filter(([key]) => key !== 'other' || position.other !== 0).map(trustRow),
+      rows: TRUST_ROWS.filter(([key]) => (key !== 'other' && key !== 'suspense') || position[key] !== 0).map(
+        trustRow,
+      ),
       totals: null,
       closingRows: TRUST_CLOSING_ROWS.map(trustRow),
       chart: null,

@@ -12,6 +12,8 @@ export const makeFinanceSettings = (overrides: Partial<FinanceSettings> = {}): F
   receiptPrefix: 'RCT-',
   ownerApprovalLimit: 50000,
   invoicePrefix: 'INV-',
+  transferSchedule: 'monthly',
+  transferLimitDays: 31,
   __v: 3,
   ...overrides,
 });

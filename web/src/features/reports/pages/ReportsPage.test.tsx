@@ -190,11 +190,11 @@ describe('ReportsPage', () => {
           rows: [
             { key: 'trustBank', item: 'Trust bank account', amount: 211000 },
             { key: 'owners', item: 'Held for owners', amount: 200200 },
-            { key: 'agents', item: 'Held for agents', amount: 10800 },
+            { key: 'dueToAgency', item: 'Due to the agency', amount: 10800 },
           ],
           totals: null,
           closingRows: [
-            { key: 'totalHeld', item: 'Total held for others', amount: 211000 },
+            { key: 'totalHeld', item: 'Total held in trust', amount: 211000 },
             { key: 'difference', item: 'Difference', amount: 0 },
           ],
           chart: null,
@@ -206,10 +206,10 @@ describe('ReportsPage', () => {
     const rows = () => within(table).getAllByRole('row').slice(1);
     await userEvent.click(within(table).getByRole('button', { name: 'Amount' }));
     expect(rows().map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['Held for agents', '$108.00'],
+      ['Due to the agency', '$108.00'],
       ['Held for owners', '$2,002.00'],
       ['Trust bank account', '$2,110.00'],
-      ['Total held for others', '$2,110.00'],
+      ['Total held in trust', '$2,110.00'],
       ['Difference', '$0.00'],
     ]);
     const [totalHeld, difference] = rows()
