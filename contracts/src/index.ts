@@ -17,6 +17,7 @@ export * from './me.ts';
 export * from './finance.ts';
 export * from './payments.ts';
 export * from './ledger.ts';
+export * from './transfers.ts';
 export * from './accounts.ts';
 export * from './levies.ts';
 export * from './maintenance.ts';

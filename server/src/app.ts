@@ -24,6 +24,7 @@ import { propertyRoutes } from './features/properties/index.ts';
 import { reportRoutes } from './features/reports/index.ts';
 import { taskRoutes } from './features/tasks/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
+import { transferRoutes } from './features/transfers/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(maintenanceRoutes);
       await api.register(accountRoutes);
+      await api.register(transferRoutes);
       await api.register(invoiceRoutes);
       await api.register(notificationRoutes);
       await api.register(taskRoutes);

@@ -8,6 +8,7 @@ import { expireLeases } from './features/leases/index.ts';
 import { notifyInvoicesOverdue, notifyLeasesEndingSoon } from './features/notifications/index.ts';
 import { generateAllRentCharges } from './features/rent/index.ts';
 import { notifyTasksDueToday } from './features/tasks/index.ts';
+import { runScheduledTransfers } from './features/transfers/index.ts';
 import { startRecurringJob } from './lib/jobs.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -31,16 +32,17 @@ async function start() {
   await migrateDatabase(database);
   const demo = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({ database, config });
-  // The books' calendar: leases that ended expire, then every month owed is charged. Once at
-  // start, then hourly; stopped before the database closes.
+  // The books' calendar: leases that ended expire, every month owed is charged, and each company's
+  // fee transfer runs on its schedule. Once at start, then hourly; stopped before the database closes.
   const stopCalendar = startRecurringJob(
-    'lease expiry and rent charges',
+    'the books calendar',
     async () => ({
       leases: await expireLeases(database.db),
       chargesCreated: await generateAllRentCharges(database.db),
       taskDueNotices: await notifyTasksDueToday(database.db),
       leaseEndingNotices: await notifyLeasesEndingSoon(database.db),
       invoiceOverdueNotices: await notifyInvoicesOverdue(database.db),
+      feeTransfers: await runScheduledTransfers(database.db),
     }),
     app.log,
   );

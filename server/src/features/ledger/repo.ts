@@ -1,5 +1,5 @@
 import type { Book } from '@lintel/contracts';
-import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
@@ -233,3 +233,49 @@ export const linesOfKind = (tx: Tx, scope: Scope, kind: string) =>
     .from(ledgerLines)
     .where(inCompany(ledgerLines, scope, eq(ledgerLines.kind, kind)))
     .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));
+
+/** One account's lines in a currency, oldest first: date and amount (ageing what it holds). */
+export const accountLines = (tx: Tx, scope: Scope, account: string, currency: string) =>
+  tx
+    .select({ entryDate: ledgerLines.entryDate, amountCents: ledgerLines.amountCents })
+    .from(ledgerLines)
+    .where(
+      inCompany(ledgerLines, scope, eq(ledgerLines.account, account), eq(ledgerLines.currency, currency)),
+    )
+    .orderBy(...postingOrder);
+
+/** The journals of one kind, newest first, each with its line on `account` and who posted it. */
+export async function journalsOfKind(
+  tx: Tx,
+  scope: Scope,
+  filter: { kind: string; account: string; currency?: string | undefined },
+  page: { offset: number; limit: number },
+) {
+  const where = inCompany(
+    ledgerLines,
+    scope,
+    eq(ledgerLines.kind, filter.kind),
+    eq(ledgerLines.account, filter.account),
+    filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
+  );
+  const [counted] = await tx
+    .select({ total: sql<string>`count(*)` })
+    .from(ledgerLines)
+    .where(where);
+  const items = await tx
+    .select({
+      journalId: ledgerLines.journalId,
+      currency: ledgerLines.currency,
+      amountCents: ledgerLines.amountCents,
+      entryDate: ledgerLines.entryDate,
+      reference: ledgerLines.reference,
+      postedBy: journals.postedBy,
+    })
+    .from(ledgerLines)
+    .innerJoin(journals, eq(journals.id, ledgerLines.journalId))
+    .where(where)
+    .orderBy(desc(ledgerLines.entryDate), desc(ledgerLines.seq))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { items, total: Number(counted!.total) };
+}

@@ -1,0 +1,2 @@
+export { transferRoutes } from './routes.ts';
+export { runScheduledTransfers } from './service.ts';
