@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
 import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
+import { PaymentMethod } from './payments.ts';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
@@ -16,6 +17,17 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 export const INVOICE_CLIENT_TYPES = ['owner', 'tenant', 'other'] as const;
 export const InvoiceClientType = z.enum(INVOICE_CLIENT_TYPES);
+/**
+ * An agency invoice is the agency's income (its fee, and its VAT when VAT-registered); one issued
+ * on an owner's behalf (a recharge to a tenant) is the owner's money and carries no agency VAT.
+ */
+export const INVOICE_KINDS = ['agency', 'on_behalf'] as const;
+export const InvoiceKind = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof InvoiceKind>;
+/** From an owner's property account, into the business bank, or by a receipt into trust. */
+export const INVOICE_PAID_FROM = ['owner_account', 'business_bank', 'payment'] as const;
+export const InvoicePaidFrom = z.enum(INVOICE_PAID_FROM);
+export type InvoicePaidFrom = z.infer<typeof InvoicePaidFrom>;
 export type InvoiceClientType = z.infer<typeof InvoiceClientType>;
 
 export const INVOICE_CLIENT_REQUIRED = 'Choose the client this invoice is for';
@@ -114,6 +126,7 @@ export const Invoice = z.object({
   /** Assigned when issued; a draft has none. */
   number: z.string().nullable(),
   status: InvoiceStatus,
+  kind: InvoiceKind,
   clientType: InvoiceClientType,
   clientId: Id.nullable(),
   clientName: z.string(),
@@ -131,6 +144,9 @@ export const Invoice = z.object({
   /** Issued and its due date has passed. */
   isOverdue: z.boolean(),
   paymentId: Id.nullable(),
+  paidFrom: InvoicePaidFrom.nullable(),
+  /** The journal its payment posted: the trust journal of the receipt or fee, or the business one. */
+  journalId: Id.nullable(),
   paidAt: Timestamp.nullable(),
   voidedAt: Timestamp.nullable(),
   voidReason: z.string().nullable(),
@@ -156,6 +172,7 @@ export const InvoiceLineInput = z
 export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
 
 const invoiceFields = {
+  kind: InvoiceKind.default('agency'),
   clientType: InvoiceClientType,
   /** The owner or tenant record: its name and email are copied onto the invoice. */
   clientId: Id.nullable().optional(),
@@ -212,7 +229,26 @@ export const VoidInvoiceInput = z.object({
 });
 export type VoidInvoiceInput = z.input<typeof VoidInvoiceInput>;
 
-export const MarkInvoicePaidInput = z.object({ paymentId: Id });
+const PaidDate = IsoDate.optional();
+
+/**
+ * How an issued invoice was paid. An agency invoice: from the owner's property account (trust:
+ * the owner's ledger down, due to the agency up), straight into the business bank, or by a receipt
+ * into trust (whose credit to the property moves to the agency). An invoice issued on an owner's
+ * behalf: only by a receipt into trust, which already credited the owner.
+ */
+export const MarkInvoicePaidInput = z.union([
+  z.object({ paidFrom: z.literal('payment').optional(), paymentId: Id }).strict(),
+  z.object({ paidFrom: z.literal('owner_account'), propertyId: Id, date: PaidDate }).strict(),
+  z
+    .object({
+      paidFrom: z.literal('business_bank'),
+      method: PaymentMethod,
+      reference: z.string().trim().max(200).nullable().optional(),
+      date: PaidDate,
+    })
+    .strict(),
+]);
 export type MarkInvoicePaidInput = z.input<typeof MarkInvoicePaidInput>;
 
 export const VoidedInvoice = z.object({ voided: Invoice, reissued: Invoice.nullable() });

@@ -12,6 +12,7 @@ import { createPayout, heldFor, releaseDeposit } from '../accounts/index.ts';
 import { updateFinanceSettings } from '../finance/index.ts';
 import { createSchedule, listDueLevies, payLevies } from '../levies/index.ts';
 import { recordPayment, reversePayment } from '../payments/index.ts';
+import { transferAllDue } from '../transfers/index.ts';
 import { accountantOf, agentOf, type DemoCompany } from './context.ts';
 import type { LetProperty } from './lettings.ts';
 import { dayOfMonth, rentMonthsOf } from './plan.ts';
@@ -29,7 +30,16 @@ const OVERDUE_LEVY_PROPERTY = 24;
 const LEVIES_PAID_THIS_MONTH_BELOW = 10;
 
 /** Same-day work runs in this order: money in before money out. */
-const RANK = { deposit: 0, rent: 1, bounce: 2, topUp: 3, levies: 4, ownerPayout: 5, agentPayout: 6 };
+const RANK = {
+  deposit: 0,
+  rent: 1,
+  bounce: 2,
+  topUp: 3,
+  levies: 4,
+  ownerPayout: 5,
+  feeTransfer: 6,
+  agentPayout: 7,
+};
 
 interface Step {
   date: string;
@@ -49,7 +59,8 @@ export interface DemoMoney {
  * The demo's books, posted through the same services a user's actions go through, in date order
  * so every account's running balance stays above zero: deposits and monthly rent (some tenants
  * behind), a bounced cheque reversed and paid again, levies paid out of the property accounts
- * (owners topping up empty ones), owner payouts monthly or quarterly, agent commission quarterly,
+ * (owners topping up empty ones), owner payouts monthly or quarterly, what is due to the agency
+ * transferred out of trust early each month, agent commission quarterly from the business bank,
  * and the deposits of the leases that ended released.
  */
 export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]): Promise<DemoMoney> {
@@ -204,7 +215,11 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
 
   const paidProperties = lettings.map(({ property }) => property);
   const agentIds = [...new Set(demo.properties.map((property) => property.agentId))];
-  for (let months = -12; months <= -1; months += 1) {
+  for (let months = -12; months <= 0; months += 1) {
+    // What the agency earned last month leaves trust for its business account early each month.
+    const transferDate = dayOfMonth(today, months, 2);
+    at(transferDate, RANK.feeTransfer, () => transferAllDue(accountant, transferDate));
+    if (months === 0) continue;
     const payoutDate = dayOfMonth(today, months, 25);
     const isQuarterEnd = Number(payoutDate.slice(5, 7)) % 3 === 0;
     at(payoutDate, RANK.ownerPayout, async () => {

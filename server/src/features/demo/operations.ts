@@ -35,9 +35,15 @@ interface InvoicePlan {
   /** Days from issue to due. */
   termDays: number;
   lines: InvoiceLineInput[];
-  /** Paid ones are paid by their tenant, six days after issue. */
+  /**
+   * Paid ones are paid six days after issue: a tenant's by a receipt into trust (a recharge on the
+   * owner's behalf, which credits the owner), an owner's agency fee into the business bank.
+   */
   outcome: 'draft' | 'issued' | 'paid' | 'void';
 }
+
+/** Invoices to tenants recharge what was spent on the owner's behalf; owners' are agency fees. */
+const kindOf = (client: Client) => (client.clientType === 'tenant' ? 'on_behalf' : 'agency');
 
 /** In issue-date order, so invoice numbers follow the dates. */
 const INVOICES: InvoicePlan[] = [
@@ -76,6 +82,13 @@ const INVOICES: InvoicePlan[] = [
       { description: 'Replacement gate remote', quantity: '2', unitPrice: 3500 },
       { description: 'Key cutting', quantity: '3', unitPrice: 800 },
     ],
+    outcome: 'paid',
+  },
+  {
+    client: { clientType: 'owner', owner: 3 },
+    issuedDaysAgo: 10,
+    termDays: 14,
+    lines: [{ description: 'Lease renewal fee', quantity: '1', unitPrice: 25000 }],
     outcome: 'paid',
   },
   {
@@ -407,6 +420,7 @@ async function seedInvoices(demo: DemoCompany, lettings: LetProperty[]): Promise
     const draft = await createInvoice(
       accountant,
       InvoiceInput.parse({
+        kind: kindOf(client),
         ...(client.clientType === 'owner'
           ? { clientType: 'owner', clientId: demo.owners[client.owner]!.id }
           : client.clientType === 'tenant'
@@ -438,7 +452,14 @@ async function seedInvoices(demo: DemoCompany, lettings: LetProperty[]): Promise
         }),
         undefined,
       );
-      await markInvoicePaid(accountant, issued._id, payment._id);
+      await markInvoicePaid(accountant, issued._id, { paymentId: payment._id });
+    } else if (plan.outcome === 'paid') {
+      await markInvoicePaid(accountant, issued._id, {
+        paidFrom: 'business_bank',
+        method: 'bank_transfer',
+        reference: issued.number,
+        date: addDays(issueDate, 6),
+      });
     }
   }
   return overdueId;

@@ -141,6 +141,29 @@ describe('demo data', () => {
     expect(lowest.length).toBeGreaterThan(20);
     expect(lowest.filter((row) => Number(row.lowest) < 0)).toEqual([]);
 
+    // Each book balances on its own; the business bank, which pays the agents, never goes below
+    // zero, as what is due to the agency leaves trust every month.
+    const books = await db
+      .select({ book: ledgerLines.book, total: sum(ledgerLines.amountCents) })
+      .from(ledgerLines)
+      .groupBy(ledgerLines.book);
+    expect(books.map((row) => Number(row.total))).toEqual([0, 0]);
+    const [businessBank] = await queryRows<{ lowest: string; transfers: string }>(
+      db,
+      sql`select min(running) as lowest,
+                 (select count(*) from journals where kind = 'fee_transfer' and book = 'trust') as transfers
+          from (select sum(amount_cents) over (order by entry_date, seq) as running
+                from ledger_lines where account = 'business:bank') bank`,
+    );
+    expect(Number(businessBank!.lowest)).toBeGreaterThanOrEqual(0);
+    expect(Number(businessBank!.transfers)).toBeGreaterThanOrEqual(12);
+    const agentPayoutLines = await db
+      .select({ book: ledgerLines.book })
+      .from(ledgerLines)
+      .innerJoin(payouts, eq(payouts.journalId, ledgerLines.journalId))
+      .where(eq(payouts.accountType, 'agent'));
+    expect(new Set(agentPayoutLines.map((line) => line.book))).toEqual(new Set(['business']));
+
     // Some tenants are behind: rent charged and due exceeds what was settled.
     const charged = await db.select({ total: sum(rentCharges.amountCents) }).from(rentCharges);
     const settled = await db.select({ total: sum(allocations.amountCents) }).from(allocations);
@@ -184,7 +207,7 @@ describe('demo data', () => {
     expect(levyExpenses).toHaveLength(paid.length);
   });
 
-  it('has invoices in every status, one of them overdue, the paid ones settled by a payment', async () => {
+  it('has invoices in every status, one of them overdue, the paid ones posted', async () => {
     const db = database.db;
     const all = await db.select().from(invoices);
     const statuses = countBy(all, (invoice) => invoice.status);
@@ -192,9 +215,29 @@ describe('demo data', () => {
     expect(statuses.issued).toBeGreaterThanOrEqual(3);
     const overdue = all.filter((invoice) => invoice.status === 'issued' && invoice.dueDate! < today);
     expect(overdue).toHaveLength(1);
-    for (const invoice of all.filter((each) => each.status === 'paid')) {
-      const [payment] = await db.select().from(payments).where(eq(payments.id, invoice.paymentId!));
-      expect(payment).toMatchObject({ status: 'completed', amountCents: invoice.totalCents });
+    const paid = all.filter((each) => each.status === 'paid');
+    // Tenants' recharges by a receipt into trust (the owner's money); an owner's fee into the business bank.
+    expect(new Set(paid.map((invoice) => `${invoice.kind} ${invoice.paidFrom}`))).toEqual(
+      new Set(['on_behalf payment', 'agency business_bank']),
+    );
+    for (const invoice of paid) {
+      expect(invoice.journalId).not.toBeNull();
+      if (invoice.paidFrom === 'payment') {
+        const [payment] = await db.select().from(payments).where(eq(payments.id, invoice.paymentId!));
+        expect(payment).toMatchObject({ status: 'completed', amountCents: invoice.totalCents });
+        expect(payment!.journalId).toBe(invoice.journalId);
+        expect(invoice.vatCents).toBe(0);
+      } else {
+        const lines = await db
+          .select()
+          .from(ledgerLines)
+          .where(eq(ledgerLines.journalId, invoice.journalId!));
+        expect(Object.fromEntries(lines.map((line) => [line.account, line.amountCents]))).toEqual({
+          'business:bank': invoice.totalCents,
+          'business:fee-income': -invoice.subtotalCents,
+          'business:vat-payable': -invoice.vatCents,
+        });
+      }
     }
   });
 

@@ -162,7 +162,16 @@ export const findTenantClient = async (tx: Tx, scope: Scope, id: string) =>
 export const findPaymentForInvoice = async (tx: Tx, scope: Scope, id: string) =>
   (
     await tx
-      .select({ id: payments.id, status: payments.status, currency: payments.currency })
+      .select({
+        id: payments.id,
+        status: payments.status,
+        type: payments.type,
+        currency: payments.currency,
+        amountCents: payments.amountCents,
+        propertyId: payments.propertyId,
+        paymentDate: payments.paymentDate,
+        journalId: payments.journalId,
+      })
       .from(payments)
       .where(inCompany(payments, scope, eq(payments.id, id)))
   )[0];

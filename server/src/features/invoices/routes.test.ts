@@ -184,9 +184,9 @@ describe('invoices API', () => {
 
   it('marks an issued invoice paid by a payment of the company only', async () => {
     const { lease } = await createLetProperty(t, co);
-    const payment = await recordPayment(t, co.accountant, rentBody(lease, 8052));
+    const payment = await recordPayment(t, co.accountant, rentBody(lease, 8052, { type: 'other' }));
     const { lease: foreignLease } = await createLetProperty(t, other);
-    const foreign = await recordPayment(t, other.accountant, rentBody(foreignLease, 8052));
+    const foreign = await recordPayment(t, other.accountant, rentBody(foreignLease, 8052, { type: 'other' }));
     const draft = await create(co.accountant);
     const early = await call(co.accountant, 'POST', `/api/invoices/${draft._id}/mark-paid`, {
       paymentId: payment._id,

@@ -1,8 +1,13 @@
 import {
   computeInvoiceTotals,
+  formatMoney,
+  type FinanceSettings,
   type Invoice,
+  type InvoiceKind,
+  type InvoicePaidFrom,
   type InvoiceInput,
   type InvoiceQuery,
+  type MarkInvoicePaidInput,
   type UpdateInvoiceInput,
   type VoidedInvoice,
 } from '@lintel/contracts';
@@ -16,7 +21,9 @@ import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
+import { heldBalance, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import { findOwner, findOwnerOfUser } from '../owners/index.ts';
+import { findProperty } from '../properties/index.ts';
 import { toInvoice } from './dto.ts';
 import * as repo from './repo.ts';
 
@@ -119,6 +126,10 @@ async function resolveClient(tx: Tx, scope: Scope, input: Input) {
   };
 }
 
+/** The agency charges its VAT on its own invoices only; a recharge for an owner carries none. */
+const agencyVatRate = (settings: FinanceSettings, kind: InvoiceKind) =>
+  kind === 'agency' && settings.vatRegistered ? settings.vatRateBp : 0;
+
 /** A draft's figures use the company's VAT rate as it stands; issuing freezes them. */
 function priced(lines: Input['lines'], vatRateBp: number) {
   const totals = computeInvoiceTotals(
@@ -142,13 +153,14 @@ async function draftValues(tx: Tx, scope: Scope, input: Input) {
   const client = await resolveClient(tx, scope, input);
   let pricing;
   try {
-    pricing = priced(input.lines, settings.vatRegistered ? settings.vatRateBp : 0);
+    pricing = priced(input.lines, agencyVatRate(settings, input.kind));
   } catch {
     throw unprocessable('TOTAL_TOO_LARGE', 'The invoice total is too large.');
   }
   return {
     values: {
       ...client,
+      kind: input.kind,
       currency: input.currency,
       issueDate: input.issueDate,
       dueDate: input.dueDate,
@@ -200,7 +212,7 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
     const view = await loadVisible(tx, ctx, id, true);
     assertDraft(view.invoice);
     const settings = await loadFinanceSettings(tx, ctx);
-    const vatRateBp = settings.vatRegistered ? settings.vatRateBp : 0;
+    const vatRateBp = agencyVatRate(settings, view.invoice.kind);
     const totals = computeInvoiceTotals(
       view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
       vatRateBp,
@@ -261,30 +273,153 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
     return { voided, reissued: await recordCreated(tx, ctx, copyId, today) };
   });
 
-export const markInvoicePaid = (ctx: Ctx, id: string, paymentId: string, today = todayIso()) =>
+const INVOICE_PAYMENT = 'invoice_payment';
+
+/**
+ * An agency fee paid out of a property's (owner's) account: trust moves it from the owner's
+ * ledger to what is due to the agency; the business book earns the fee and owes its VAT. Never
+ * more than the account holds.
+ */
+async function payFeeFromProperty(
+  tx: Tx,
+  ctx: Ctx,
+  invoice: repo.InvoiceRow,
+  paid: { propertyId: string; propertyName: string; date: string; how: string },
+): Promise<string> {
+  const account = ledgerAccount.property(paid.propertyId);
+  await lockAccount(tx, ctx, account, invoice.currency);
+  const held = await heldBalance(tx, ctx, account, invoice.currency);
+  if (held < invoice.totalCents) {
+    throw unprocessable(
+      'INSUFFICIENT_BALANCE',
+      `${paid.propertyName}'s account holds ${formatMoney(held, invoice.currency)}: it cannot pay ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+    );
+  }
+  return postJournal(tx, ctx, {
+    kind: INVOICE_PAYMENT,
+    description: `${invoice.number} ${invoice.clientName}: agency fee ${paid.how} ${paid.propertyName}`,
+    reference: invoice.number,
+    entryDate: paid.date,
+    postedBy: ctx.userId,
+    lines: [
+      { account, currency: invoice.currency, amountCents: invoice.totalCents },
+      { account: ledgerAccount.dueToAgency, currency: invoice.currency, amountCents: -invoice.totalCents },
+      ...feeEarned(invoice, ledgerAccount.dueFromTrust),
+    ],
+  });
+}
+
+/** The business book's side of an agency fee received into `account`: fee income and VAT payable. */
+const feeEarned = (invoice: repo.InvoiceRow, account: string) => [
+  { account, currency: invoice.currency, amountCents: invoice.totalCents },
+  { account: ledgerAccount.feeIncome, currency: invoice.currency, amountCents: -invoice.subtotalCents },
+  { account: ledgerAccount.vatPayable, currency: invoice.currency, amountCents: -invoice.vatCents },
+];
+
+function assertPaidDate(date: string, today: string) {
+  if (date > today) throw unprocessable('FUTURE_DATE', 'An invoice cannot be paid on a future date.');
+}
+
+/** A trust receipt that settles the invoice: this company's, completed, in its currency, unused. */
+async function settlingPayment(tx: Tx, ctx: Ctx, invoice: repo.InvoiceRow, paymentId: string) {
+  const payment = await repo.findPaymentForInvoice(tx, ctx, paymentId);
+  if (!payment)
+    throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
+  if (payment.status !== 'completed') {
+    throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
+  }
+  if (payment.type !== 'other') {
+    throw unprocessable(
+      'NOT_AN_INVOICE_PAYMENT',
+      `The chosen payment is ${payment.type === 'rent' ? 'rent' : 'a deposit'}: choose the payment received for this invoice (type other).`,
+    );
+  }
+  if (payment.currency !== invoice.currency) {
+    throw unprocessable(
+      'CURRENCY_MISMATCH',
+      `This invoice is in ${invoice.currency}: choose a payment in it.`,
+    );
+  }
+  const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
+  if (settled)
+    throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
+  return payment;
+}
+
+/** Marks an issued invoice paid and posts what its payment means to the books (see the input). */
+export const markInvoicePaid = (
+  ctx: Ctx,
+  id: string,
+  input: z.output<typeof MarkInvoicePaidInput>,
+  today = todayIso(),
+) =>
   transact(ctx, async (tx): Promise<Invoice> => {
     assertRole(ctx, EDITORS);
     const view = await loadVisible(tx, ctx, id, true);
-    if (view.invoice.status !== 'issued') {
+    const { invoice } = view;
+    if (invoice.status !== 'issued') {
       throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be marked paid.');
     }
-    const payment = await repo.findPaymentForInvoice(tx, ctx, paymentId);
-    if (!payment)
-      throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
-    if (payment.status !== 'completed') {
-      throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
+    let paid: { paidFrom: InvoicePaidFrom; paymentId: string | null; journalId: string };
+    if ('paymentId' in input) {
+      const payment = await settlingPayment(tx, ctx, invoice, input.paymentId);
+      if (invoice.kind === 'on_behalf') {
+        // The receipt credited the owner; that is all an owner's invoice means to the books.
+        paid = { paidFrom: 'payment', paymentId: payment.id, journalId: payment.journalId };
+      } else {
+        if (payment.amountCents !== invoice.totalCents) {
+          throw unprocessable(
+            'AMOUNT_MISMATCH',
+            `The payment is ${formatMoney(payment.amountCents, payment.currency)}; the invoice is ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+          );
+        }
+        const property = await findProperty(tx, ctx, payment.propertyId);
+        const journalId = await payFeeFromProperty(tx, ctx, invoice, {
+          propertyId: payment.propertyId,
+          propertyName: property?.name ?? 'the property',
+          date: payment.paymentDate > today ? today : payment.paymentDate,
+          how: 'received into trust for',
+        });
+        paid = { paidFrom: 'payment', paymentId: payment.id, journalId };
+      }
+    } else {
+      if (invoice.kind === 'on_behalf') {
+        throw unprocessable(
+          'RECEIPT_REQUIRED',
+          "An invoice issued on an owner's behalf is paid by a receipt into trust, which credits the owner: choose its payment.",
+        );
+      }
+      const date = input.date ?? today;
+      assertPaidDate(date, today);
+      if (input.paidFrom === 'owner_account') {
+        const property = await findProperty(tx, ctx, input.propertyId);
+        if (!property) {
+          throw unprocessable('INVALID_PROPERTY', 'The chosen property is not a property of this company.');
+        }
+        if (invoice.clientType === 'owner' && property.ownerId !== invoice.clientId) {
+          throw unprocessable('PROPERTY_NOT_CLIENTS', "The chosen property is not the invoiced owner's.");
+        }
+        const journalId = await payFeeFromProperty(tx, ctx, invoice, {
+          propertyId: property.id,
+          propertyName: property.name,
+          date,
+          how: 'paid from the account of',
+        });
+        paid = { paidFrom: 'owner_account', paymentId: null, journalId };
+      } else {
+        const journalId = await postJournal(tx, ctx, {
+          kind: INVOICE_PAYMENT,
+          description: `${invoice.number} ${invoice.clientName}: agency fee received into the business bank`,
+          reference: input.reference || invoice.number,
+          entryDate: date,
+          postedBy: ctx.userId,
+          lines: feeEarned(invoice, ledgerAccount.businessBank),
+        });
+        paid = { paidFrom: 'business_bank', paymentId: null, journalId };
+      }
     }
-    if (payment.currency !== view.invoice.currency) {
-      throw unprocessable(
-        'CURRENCY_MISMATCH',
-        `This invoice is in ${view.invoice.currency}: choose a payment in it.`,
-      );
-    }
-    const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
-    if (settled)
-      throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
     return changeInvoice(tx, ctx, view, today, 'invoice.paid', () =>
-      repo.updateInvoice(tx, ctx, id, { status: 'paid', paymentId, paidAt: new Date() }),
+      repo.updateInvoice(tx, ctx, id, { status: 'paid', ...paid, paidAt: new Date() }),
     );
   });
 

@@ -1,2 +1,2 @@
 export { transferRoutes } from './routes.ts';
-export { runScheduledTransfers } from './service.ts';
+export { runScheduledTransfers, transferAllDue } from './service.ts';

@@ -116,6 +116,14 @@ export const createTransfers = (ctx: Ctx, input: z.output<typeof FeeTransferInpu
     return made;
   });
 
+/** Every currency's due moved on `date`, nothing when nothing is due (the demo's monthly transfer). */
+export const transferAllDue = (ctx: Ctx, date: string) =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, ['accountant']);
+    const settings = await loadFinanceSettings(tx, ctx);
+    return transferDue(tx, ctx, { currencies: settings.currencies, date });
+  });
+
 export const listTransfers = (ctx: Ctx, query: FeeTransferQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, READERS);
