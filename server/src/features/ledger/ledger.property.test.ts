@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AgentAccount,
+  computeInvoiceTotals,
   DepositBalance,
   Payment,
   percentOf,
@@ -28,8 +29,10 @@ import { bankOf, bookOf, ledgerAccount } from './accounts.ts';
 
 /*
  * A model test of the money books through the real API: random payments, deposits, reversals,
- * payouts, expenses and deposit releases in two companies. A model predicts which of them the
- * server must refuse and what every account holds; after every step the books are checked.
+ * payouts, expenses, deposit releases, fee transfers and paid agency invoices in two companies. A
+ * model predicts which of them the server must refuse and what every account holds; after every
+ * step both books are checked: each balances, no client's account is below zero, and the trust
+ * bank holds exactly what trust holds for others.
  */
 
 const CURRENCIES = ['USD', 'ZWG'] as const;
@@ -117,6 +120,22 @@ const Step = fc.oneof(
       toTenantBp: fc.integer({ min: 0, max: 10000 }),
       toPropertyBp: fc.integer({ min: 0, max: 10000 }),
       overdraw: rarely,
+    }),
+    weight: 1,
+  },
+  {
+    /** What is due to the agency leaves trust for the business bank (every currency). */
+    arbitrary: fc.record({ kind: fc.constant('transfer' as const), company: companyIndex }),
+    weight: 1,
+  },
+  {
+    /** An agency invoice (a fee and the agency's VAT), paid from a property account or into the business bank. */
+    arbitrary: fc.record({
+      kind: fc.constant('invoice' as const),
+      company: companyIndex,
+      lease: leaseIndex,
+      fee: fc.integer({ min: 1, max: 500_000 }),
+      paidFrom: fc.constantFrom('owner_account' as const, 'business_bank' as const),
     }),
     weight: 1,
   },
@@ -441,6 +460,73 @@ describe('ledger model', () => {
     move(model, ledgerAccount.property(lease.propertyId), lease.currency, toProperty, TODAY);
   }
 
+  /** Moves every currency's due out of trust; refused when nothing is due anywhere. */
+  async function transferDue(model: CompanyModel) {
+    const reply = await call(model.co.accountant, 'POST', '/api/ledger/transfers', {});
+    const due = CURRENCIES.map((currency) => ({
+      currency,
+      amount: heldAt(model, ledgerAccount.dueToAgency, currency),
+    })).filter((owed) => owed.amount !== 0);
+    if (due.length === 0) {
+      expect(expectStatus(reply, 422).code).toBe('NOTHING_DUE');
+      return;
+    }
+    const made = (expectStatus(reply, 201).data as { currency: string; amount: number }[]).map(
+      ({ currency, amount }) => ({ currency, amount }),
+    );
+    expect(made).toEqual(due);
+    for (const { currency, amount } of due) {
+      move(model, ledgerAccount.dueToAgency, currency, -amount, TODAY);
+      move(model, ledgerAccount.dueFromTrust, currency, amount, TODAY);
+    }
+  }
+
+  /** Issues an agency invoice in the lease's currency and marks it paid as the step says. */
+  async function payInvoice(model: CompanyModel, step: Extract<Step, { kind: 'invoice' }>) {
+    const lease = model.lets[step.lease]!;
+    const { currency } = lease;
+    const { accountant } = model.co;
+    const draft = expectStatus(
+      await call(accountant, 'POST', '/api/invoices', {
+        clientType: 'other',
+        clientName: 'Model Client',
+        currency,
+        issueDate: '2026-11-01',
+        dueDate: '2026-11-30',
+        lines: [{ description: 'Letting fee', quantity: 1, unitPrice: step.fee }],
+      }),
+      201,
+    ).data as { _id: string };
+    const issued = expectStatus(await call(accountant, 'POST', `/api/invoices/${draft._id}/issue`), 200)
+      .data as { subtotal: number; vat: number; total: number };
+    const totals = computeInvoiceTotals(
+      [{ quantityMilli: 1000, unitPrice: step.fee }],
+      lease.rates.vatRegistered ? 1500 : 0,
+    );
+    expect(issued).toMatchObject({ subtotal: totals.subtotal, vat: totals.vat, total: totals.total });
+    const owner = ledgerAccount.property(lease.propertyId);
+    const reply = await call(
+      accountant,
+      'POST',
+      `/api/invoices/${draft._id}/mark-paid`,
+      step.paidFrom === 'owner_account'
+        ? { paidFrom: 'owner_account', propertyId: lease.propertyId }
+        : { paidFrom: 'business_bank', method: 'bank_transfer' },
+    );
+    if (step.paidFrom === 'owner_account' && heldAt(model, owner, currency) < issued.total) {
+      expect(expectStatus(reply, 422).code).toBe('INSUFFICIENT_BALANCE');
+      return;
+    }
+    expect(expectStatus(reply, 200).data).toMatchObject({ status: 'paid', paidFrom: step.paidFrom });
+    if (step.paidFrom === 'owner_account') {
+      move(model, owner, currency, -issued.total, TODAY);
+      move(model, ledgerAccount.dueToAgency, currency, issued.total, TODAY);
+      move(model, ledgerAccount.dueFromTrust, currency, -issued.total, TODAY);
+    }
+    move(model, ledgerAccount.feeIncome, currency, issued.subtotal, TODAY);
+    move(model, ledgerAccount.vatPayable, currency, issued.vat, TODAY);
+  }
+
   async function runStep(world: CompanyModel[], step: Step) {
     switch (step.kind) {
       case 'rent':
@@ -453,6 +539,10 @@ describe('ledger model', () => {
         return payOut(world[step.company]!, step);
       case 'release':
         return releaseDeposit(world[step.company]!, step);
+      case 'transfer':
+        return transferDue(world[step.company]!);
+      case 'invoice':
+        return payInvoice(world[step.company]!, step);
     }
   }
 
@@ -523,6 +613,9 @@ describe('ledger model', () => {
       expect(balance.total).toBe(0);
       expect(balance.trustBank).toBe(balance.heldForOthers);
       expect(balance.heldForOthers).toBe(heldInBook(model, 'trust', currency));
+      expect(balance.clientMoney).toBe(
+        balance.heldForOthers - heldAt(model, ledgerAccount.dueToAgency, currency),
+      );
       for (const book of balance.books) expect(book.total, book.book).toBe(0);
     }
     const properties = expectStatus(await call(accountant, 'GET', '/api/accounts/properties'), 200);
