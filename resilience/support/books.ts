@@ -67,8 +67,9 @@ export async function checkBooks(
   if (unbalanced.length)
     problems.push(`journals that do not sum to zero: ${listed(unbalanced.map((row) => row.id))}`);
   const orphans = await sql<{ id: string }>(
+    // A payment names its event's journal (trust); the business book's half links to that one.
     `select j.id::text from journals j where j.company_id = $1 and j.kind like 'payment_%'
-     and not exists (select 1 from payments p where p.journal_id = j.id)`,
+     and not exists (select 1 from payments p where p.journal_id = coalesce(j.linked_id, j.id))`,
     [companyId],
   );
   if (orphans.length)
