@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
+import { PaymentMethod } from './payments.ts';
 import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
@@ -17,6 +18,32 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 export const INVOICE_CLIENT_TYPES = ['owner', 'tenant', 'other'] as const;
 export const InvoiceClientType = z.enum(INVOICE_CLIENT_TYPES);
 export type InvoiceClientType = z.infer<typeof InvoiceClientType>;
+
+/**
+ * Whose income an invoice is (issue 16): `agency` (letting, placement and other fees with the
+ * agency's VAT) is the agency's income, never the owner's money; `on_behalf` (e.g. a utility
+ * recharge to a tenant) is the owner's money, carries no VAT of the agency's and is paid only by a
+ * trust receipt that credited the owner.
+ */
+export const INVOICE_KINDS = ['agency', 'on_behalf'] as const;
+export const InvoiceKind = z.enum(INVOICE_KINDS);
+export type InvoiceKind = z.infer<typeof InvoiceKind>;
+
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  agency: "Agency fee (the agency's income)",
+  on_behalf: "On an owner's behalf (the owner's money, no VAT)",
+};
+
+/** How an invoice was paid: out of an owner's property account, into the business bank, or by a trust receipt. */
+export const INVOICE_PAID_FROM = ['owner_account', 'business_bank', 'payment'] as const;
+export const InvoicePaidFrom = z.enum(INVOICE_PAID_FROM);
+export type InvoicePaidFrom = z.infer<typeof InvoicePaidFrom>;
+
+export const INVOICE_PAID_FROM_LABELS: Record<InvoicePaidFrom, string> = {
+  owner_account: "From the owner's property account",
+  business_bank: 'Into the business bank',
+  payment: 'By a trust receipt',
+};
 
 export const INVOICE_CLIENT_REQUIRED = 'Choose the client this invoice is for';
 export const INVOICE_CLIENT_NAME_REQUIRED = "Enter the client's name";
@@ -114,6 +141,7 @@ export const Invoice = z.object({
   /** Assigned when issued; a draft has none. */
   number: z.string().nullable(),
   status: InvoiceStatus,
+  kind: InvoiceKind,
   clientType: InvoiceClientType,
   clientId: Id.nullable(),
   clientName: z.string(),
@@ -131,6 +159,10 @@ export const Invoice = z.object({
   /** Issued and its due date has passed. */
   isOverdue: z.boolean(),
   paymentId: Id.nullable(),
+  /** How it was paid (null until paid). */
+  paidFrom: InvoicePaidFrom.nullable(),
+  /** The ledger event its payment posted (for an on-behalf invoice: the receipt's journal). */
+  journalId: Id.nullable(),
   paidAt: Timestamp.nullable(),
   voidedAt: Timestamp.nullable(),
   voidReason: z.string().nullable(),
@@ -156,6 +188,7 @@ export const InvoiceLineInput = z
 export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
 
 const invoiceFields = {
+  kind: InvoiceKind.default('agency'),
   clientType: InvoiceClientType,
   /** The owner or tenant record: its name and email are copied onto the invoice. */
   clientId: Id.nullable().optional(),
@@ -175,6 +208,7 @@ const invoiceFields = {
 };
 
 type InvoiceFields = {
+  kind?: InvoiceKind | undefined;
   clientType: InvoiceClientType;
   clientId?: string | null | undefined;
   clientName?: string | null | undefined;
@@ -212,7 +246,27 @@ export const VoidInvoiceInput = z.object({
 });
 export type VoidInvoiceInput = z.input<typeof VoidInvoiceInput>;
 
-export const MarkInvoicePaidInput = z.object({ paymentId: Id });
+const PaidDate = IsoDate.optional();
+
+/**
+ * How an issued invoice was paid. `{ paymentId }` alone (the original body) is a trust receipt:
+ * an 'other' payment of the invoice's total. An agency invoice may instead be paid out of an
+ * owner's property account or straight into the business bank; an on-behalf one only by a receipt.
+ */
+export const MarkInvoicePaidInput = z.union([
+  z
+    .object({ paidFrom: z.literal('owner_account'), propertyId: Id, date: PaidDate })
+    .strict(),
+  z
+    .object({
+      paidFrom: z.literal('business_bank'),
+      method: PaymentMethod,
+      reference: z.string().trim().max(200).nullable().optional(),
+      date: PaidDate,
+    })
+    .strict(),
+  z.object({ paidFrom: z.literal('payment').optional(), paymentId: Id }).strict(),
+]);
 export type MarkInvoicePaidInput = z.input<typeof MarkInvoicePaidInput>;
 
 export const VoidedInvoice = z.object({ voided: Invoice, reissued: Invoice.nullable() });
@@ -267,7 +321,8 @@ export const invoicesApi = {
     reply: envelope(VoidedInvoice),
   }),
   markPaid: call('POST', '/invoices/:id/mark-paid', {
-    summary: 'Mark an issued invoice paid by a payment of the company (accountant)',
+    summary:
+      "Mark an issued invoice paid (accountant): out of an owner's property account, into the business bank, or by a trust receipt; posts its journal",
     tag,
     params: IdParam,
     body: MarkInvoicePaidInput,

@@ -438,7 +438,7 @@ async function seedInvoices(demo: DemoCompany, lettings: LetProperty[]): Promise
         }),
         undefined,
       );
-      await markInvoicePaid(accountant, issued._id, payment._id);
+      await markInvoicePaid(accountant, issued._id, { paymentId: payment._id });
     }
   }
   return overdueId;

@@ -162,7 +162,16 @@ export const findTenantClient = async (tx: Tx, scope: Scope, id: string) =>
 export const findPaymentForInvoice = async (tx: Tx, scope: Scope, id: string) =>
   (
     await tx
-      .select({ id: payments.id, status: payments.status, currency: payments.currency })
+      .select({
+        id: payments.id,
+        type: payments.type,
+        status: payments.status,
+        currency: payments.currency,
+        amountCents: payments.amountCents,
+        propertyId: payments.propertyId,
+        journalId: payments.journalId,
+        receiptNumber: payments.receiptNumber,
+      })
       .from(payments)
       .where(inCompany(payments, scope, eq(payments.id, id)))
   )[0];
@@ -196,6 +205,7 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
     columns: csvColumns(
       'number',
       'status',
+      'kind',
       'client_type',
       'client_name',
       'client_email',
@@ -207,10 +217,12 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
       'total',
       'notes',
       'void_reason',
+      'paid_from',
     ),
     rows: rows.map((invoice) => ({
       number: invoice.number,
       status: invoice.status,
+      kind: invoice.kind,
       client_type: invoice.clientType,
       client_name: invoice.clientName,
       client_email: invoice.clientEmail,
@@ -222,6 +234,7 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
       total: formatMajorUnits(invoice.totalCents),
       notes: invoice.notes,
       void_reason: invoice.voidReason,
+      paid_from: invoice.paidFrom,
     })),
   };
 }

@@ -18,7 +18,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
     ok(await service.voidInvoice(req.ctx, req.params.id, req.body.reason, req.body.reissue ?? false)),
   );
   route(app, invoicesApi.markPaid, async (req) =>
-    ok(await service.markInvoicePaid(req.ctx, req.params.id, req.body.paymentId)),
+    ok(await service.markInvoicePaid(req.ctx, req.params.id, req.body)),
   );
   route(app, invoicesApi.pdf, async (req, reply) =>
     sendFile(reply, await documents.invoicePdf(req.ctx, req.params.id)),

@@ -1,7 +1,10 @@
 import {
   computeInvoiceTotals,
+  formatMoney,
   type Invoice,
+  type MarkInvoicePaidInput,
   type InvoiceInput,
+  type InvoiceKind,
   type InvoiceQuery,
   type UpdateInvoiceInput,
   type VoidedInvoice,
@@ -16,7 +19,9 @@ import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
+import { heldBalance, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import { findOwner, findOwnerOfUser } from '../owners/index.ts';
+import { findProperty } from '../properties/index.ts';
 import { toInvoice } from './dto.ts';
 import * as repo from './repo.ts';
 
@@ -119,6 +124,13 @@ async function resolveClient(tx: Tx, scope: Scope, input: Input) {
   };
 }
 
+/**
+ * The agency's VAT applies to its own fees; an invoice on an owner's behalf (a recharge) is the
+ * owner's money and carries no VAT of the agency's.
+ */
+const vatRateOf = (settings: { vatRegistered: boolean; vatRateBp: number }, kind: InvoiceKind) =>
+  kind === 'agency' && settings.vatRegistered ? settings.vatRateBp : 0;
+
 /** A draft's figures use the company's VAT rate as it stands; issuing freezes them. */
 function priced(lines: Input['lines'], vatRateBp: number) {
   const totals = computeInvoiceTotals(
@@ -142,13 +154,14 @@ async function draftValues(tx: Tx, scope: Scope, input: Input) {
   const client = await resolveClient(tx, scope, input);
   let pricing;
   try {
-    pricing = priced(input.lines, settings.vatRegistered ? settings.vatRateBp : 0);
+    pricing = priced(input.lines, vatRateOf(settings, input.kind));
   } catch {
     throw unprocessable('TOTAL_TOO_LARGE', 'The invoice total is too large.');
   }
   return {
     values: {
       ...client,
+      kind: input.kind,
       currency: input.currency,
       issueDate: input.issueDate,
       dueDate: input.dueDate,
@@ -200,7 +213,7 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
     const view = await loadVisible(tx, ctx, id, true);
     assertDraft(view.invoice);
     const settings = await loadFinanceSettings(tx, ctx);
-    const vatRateBp = settings.vatRegistered ? settings.vatRateBp : 0;
+    const vatRateBp = vatRateOf(settings, view.invoice.kind);
     const totals = computeInvoiceTotals(
       view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
       vatRateBp,
@@ -235,6 +248,7 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
       tx,
       ctx,
       {
+        kind: invoice.kind,
         clientType: invoice.clientType,
         clientId: invoice.clientId,
         clientName: invoice.clientName,
@@ -261,30 +275,157 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
     return { voided, reissued: await recordCreated(tx, ctx, copyId, today) };
   });
 
-export const markInvoicePaid = (ctx: Ctx, id: string, paymentId: string, today = todayIso()) =>
+type PaidInput = z.output<typeof MarkInvoicePaidInput>;
+
+/**
+ * An agency invoice's business lines (issue 16): the fee is the agency's income and its VAT is
+ * payable, never the owner's money. `from` is what the business book gets: the business bank when
+ * paid straight into it, otherwise what trust now owes it (due from trust).
+ */
+const agencyBusinessLines = (invoice: repo.InvoiceRow, from: string) => [
+  { account: from, currency: invoice.currency, amountCents: invoice.totalCents },
+  { account: ledgerAccount.feeIncome, currency: invoice.currency, amountCents: -invoice.subtotalCents },
+  { account: ledgerAccount.vatPayable, currency: invoice.currency, amountCents: -invoice.vatCents },
+];
+
+/** Trust moves the invoice's total out of an owner's property account into what is due to the agency. */
+const ownerToAgencyLines = (invoice: repo.InvoiceRow, propertyId: string) => [
+  { account: ledgerAccount.property(propertyId), currency: invoice.currency, amountCents: invoice.totalCents },
+  { account: ledgerAccount.dueToAgency, currency: invoice.currency, amountCents: -invoice.totalCents },
+];
+
+/** Never more than the property account holds: locked so two settlements queue. */
+async function assertPropertyHolds(tx: Tx, scope: Scope, propertyId: string, invoice: repo.InvoiceRow) {
+  const account = ledgerAccount.property(propertyId);
+  await lockAccount(tx, scope, account, invoice.currency);
+  const held = await heldBalance(tx, scope, account, invoice.currency);
+  if (held < invoice.totalCents) {
+    throw unprocessable(
+      'INSUFFICIENT_BALANCE',
+      `The property account holds ${formatMoney(held, invoice.currency)}: it cannot pay ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+    );
+  }
+}
+
+/** The property an agency invoice is paid out of: this company's, and the owner client's own. */
+async function payingProperty(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, propertyId: string) {
+  const property = isUuid(propertyId) ? await findProperty(tx, scope, propertyId) : undefined;
+  if (!property) throw unprocessable('INVALID_PROPERTY', 'The chosen property is not one of this company\'s.');
+  if (invoice.clientType === 'owner' && property.ownerId !== invoice.clientId) {
+    throw unprocessable(
+      'INVALID_PROPERTY',
+      `${property.name} is not ${invoice.clientName}'s: pay the invoice out of one of their properties.`,
+    );
+  }
+  return property;
+}
+
+/** The trust receipt (an 'other' payment of this company, completed, unused, in the invoice's total). */
+async function receiptFor(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, paymentId: string) {
+  const payment = await repo.findPaymentForInvoice(tx, scope, paymentId);
+  if (!payment) throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
+  if (payment.status !== 'completed') {
+    throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
+  }
+  if (payment.currency !== invoice.currency) {
+    throw unprocessable('CURRENCY_MISMATCH', `This invoice is in ${invoice.currency}: choose a payment in it.`);
+  }
+  if (payment.type !== 'other') {
+    throw unprocessable(
+      'INVALID_PAYMENT',
+      'Only an "other" payment can settle an invoice: rent and deposits are not invoice receipts.',
+    );
+  }
+  if (payment.amountCents !== invoice.totalCents) {
+    throw unprocessable(
+      'AMOUNT_MISMATCH',
+      `The payment is ${formatMoney(payment.amountCents, payment.currency)}; the invoice total is ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+    );
+  }
+  const settled = await repo.findInvoiceByPayment(tx, scope, paymentId);
+  if (settled) throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
+  return payment;
+}
+
+/**
+ * Marks an issued invoice paid and posts what its payment means (issue 16):
+ * - agency, out of an owner's property account: trust property +total, due to agency −total;
+ *   business due from trust +total, fee income −subtotal, VAT payable −VAT.
+ * - agency, into the business bank: business bank +total, fee income −subtotal, VAT payable −VAT.
+ * - agency, by a trust receipt: the 'other' payment credited the owner; this takes it back to the
+ *   agency (as out of the owner's account, from the payment's property).
+ * - on behalf of an owner, by a trust receipt: the receipt already credited the owner, nothing
+ *   more is posted; the invoice ties to the receipt's journal.
+ */
+export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = todayIso()) =>
   transact(ctx, async (tx): Promise<Invoice> => {
     assertRole(ctx, EDITORS);
     const view = await loadVisible(tx, ctx, id, true);
-    if (view.invoice.status !== 'issued') {
+    const { invoice } = view;
+    if (invoice.status !== 'issued') {
       throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be marked paid.');
     }
-    const payment = await repo.findPaymentForInvoice(tx, ctx, paymentId);
-    if (!payment)
-      throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
-    if (payment.status !== 'completed') {
-      throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
-    }
-    if (payment.currency !== view.invoice.currency) {
+    const paidFrom = 'paymentId' in input ? 'payment' : input.paidFrom;
+    if (invoice.kind === 'on_behalf' && paidFrom !== 'payment') {
       throw unprocessable(
-        'CURRENCY_MISMATCH',
-        `This invoice is in ${view.invoice.currency}: choose a payment in it.`,
+        'ON_BEHALF_NEEDS_RECEIPT',
+        "An invoice on an owner's behalf is the owner's money: mark it paid by the trust receipt that credited them.",
       );
     }
-    const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
-    if (settled)
-      throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
+    const posting = {
+      kind: 'invoice_payment',
+      reference: invoice.number,
+      postedBy: ctx.userId,
+      description: `${invoice.number} paid by ${invoice.clientName}`,
+    };
+    let journalId: string;
+    let paymentId: string | null = null;
+    if ('paymentId' in input) {
+      const payment = await receiptFor(tx, ctx, invoice, input.paymentId);
+      paymentId = payment.id;
+      if (invoice.kind === 'on_behalf') {
+        journalId = payment.journalId;
+      } else {
+        await assertPropertyHolds(tx, ctx, payment.propertyId, invoice);
+        journalId = await postJournal(tx, ctx, {
+          ...posting,
+          description: `${invoice.number} paid by receipt ${payment.receiptNumber}: agency fee, not the owner's`,
+          entryDate: today,
+          lines: [
+            ...ownerToAgencyLines(invoice, payment.propertyId),
+            ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
+          ],
+        });
+      }
+    } else if (input.paidFrom === 'owner_account') {
+      const property = await payingProperty(tx, ctx, invoice, input.propertyId);
+      await assertPropertyHolds(tx, ctx, property.id, invoice);
+      journalId = await postJournal(tx, ctx, {
+        ...posting,
+        description: `${invoice.number} paid from ${property.name}'s account`,
+        entryDate: input.date ?? today,
+        lines: [
+          ...ownerToAgencyLines(invoice, property.id),
+          ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
+        ],
+      });
+    } else {
+      journalId = await postJournal(tx, ctx, {
+        ...posting,
+        description: `${invoice.number} paid into the business bank (${input.method})`,
+        reference: input.reference || invoice.number,
+        entryDate: input.date ?? today,
+        lines: agencyBusinessLines(invoice, ledgerAccount.businessBank),
+      });
+    }
     return changeInvoice(tx, ctx, view, today, 'invoice.paid', () =>
-      repo.updateInvoice(tx, ctx, id, { status: 'paid', paymentId, paidAt: new Date() }),
+      repo.updateInvoice(tx, ctx, id, {
+        status: 'paid',
+        paymentId,
+        paidFrom,
+        journalId,
+        paidAt: new Date(),
+      }),
     );
   });
 
