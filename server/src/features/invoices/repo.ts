@@ -171,6 +171,7 @@ export const findPaymentForInvoice = async (tx: Tx, scope: Scope, id: string) =>
         propertyId: payments.propertyId,
         journalId: payments.journalId,
         receiptNumber: payments.receiptNumber,
+        paymentDate: payments.paymentDate,
       })
       .from(payments)
       .where(inCompany(payments, scope, eq(payments.id, id)))

@@ -390,7 +390,8 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
         journalId = await postJournal(tx, ctx, {
           ...posting,
           description: `${invoice.number} paid by receipt ${payment.receiptNumber}: agency fee, not the owner's`,
-          entryDate: today,
+          // The fee was received with the receipt: income on the day it came in.
+          entryDate: payment.paymentDate,
           lines: [
             ...ownerToAgencyLines(invoice, payment.propertyId),
             ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
