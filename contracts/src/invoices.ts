@@ -254,9 +254,7 @@ const PaidDate = IsoDate.optional();
  * owner's property account or straight into the business bank; an on-behalf one only by a receipt.
  */
 export const MarkInvoicePaidInput = z.union([
-  z
-    .object({ paidFrom: z.literal('owner_account'), propertyId: Id, date: PaidDate })
-    .strict(),
+  z.object({ paidFrom: z.literal('owner_account'), propertyId: Id, date: PaidDate }).strict(),
   z
     .object({
       paidFrom: z.literal('business_bank'),

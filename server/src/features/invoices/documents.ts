@@ -36,9 +36,9 @@ export async function invoicePdf(ctx: Ctx, id: string): Promise<FileReply> {
     subtotal: invoice.subtotal,
     vat: invoice.vat,
     total: invoice.total,
-    notes: [invoice.kind === 'on_behalf' ? ON_BEHALF_NOTE : null, invoice.notes]
-      .filter(Boolean)
-      .join('\n\n') || null,
+    notes:
+      [invoice.kind === 'on_behalf' ? ON_BEHALF_NOTE : null, invoice.notes].filter(Boolean).join('\n\n') ||
+      null,
   });
   return { body, contentType: 'application/pdf', filename: `invoice-${invoice.number ?? 'draft'}.pdf` };
 }

@@ -94,7 +94,11 @@ describe('invoice payments post to the right book', () => {
     expect(invoice).toMatchObject({ kind: 'agency', subtotal: 23000, vat: 3450, total: 26450 });
     const paid = Invoice.parse(
       expectStatus(
-        await markPaid(invoice._id, { paidFrom: 'owner_account', propertyId: property._id, date: '2026-11-21' }),
+        await markPaid(invoice._id, {
+          paidFrom: 'owner_account',
+          propertyId: property._id,
+          date: '2026-11-21',
+        }),
         200,
       ).data,
     );
@@ -136,7 +140,11 @@ describe('invoice payments post to the right book', () => {
     const invoice = await issuedInvoice({});
     const paid = Invoice.parse(
       expectStatus(
-        await markPaid(invoice._id, { paidFrom: 'business_bank', method: 'bank_transfer', reference: 'EFT 9' }),
+        await markPaid(invoice._id, {
+          paidFrom: 'business_bank',
+          method: 'bank_transfer',
+          reference: 'EFT 9',
+        }),
         200,
       ).data,
     );
@@ -158,7 +166,9 @@ describe('invoice payments post to the right book', () => {
       'AMOUNT_MISMATCH',
     );
     const receipt = await recordPayment(t, co.accountant, rentBody(lease, 26450, { type: 'other' }));
-    const paid = Invoice.parse(expectStatus(await markPaid(invoice._id, { paymentId: receipt._id }), 200).data);
+    const paid = Invoice.parse(
+      expectStatus(await markPaid(invoice._id, { paymentId: receipt._id }), 200).data,
+    );
     expect(paid).toMatchObject({ paidFrom: 'payment', paymentId: receipt._id });
     expect(paid.journalId).not.toBe(await journalOf(receipt._id));
     expect(await eventLines(paid.journalId!)).toEqual({
@@ -194,7 +204,9 @@ describe('invoice payments post to the right book', () => {
       .select()
       .from(ledgerLines)
       .where(eq(ledgerLines.companyId, co.companyId));
-    const paid = Invoice.parse(expectStatus(await markPaid(invoice._id, { paymentId: receipt._id }), 200).data);
+    const paid = Invoice.parse(
+      expectStatus(await markPaid(invoice._id, { paymentId: receipt._id }), 200).data,
+    );
     expect(paid).toMatchObject({
       paidFrom: 'payment',
       paymentId: receipt._id,

@@ -209,7 +209,12 @@ describe('invoices API', () => {
         200,
       ).data,
     );
-    expect(paid).toMatchObject({ status: 'paid', kind: 'agency', paymentId: payment._id, paidFrom: 'payment' });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      kind: 'agency',
+      paymentId: payment._id,
+      paidFrom: 'payment',
+    });
     expect(paid.journalId).not.toBeNull();
     expect(paid.paidAt).not.toBeNull();
     expect((await trail(draft._id)).at(-1)).toEqual(['invoice.paid', 'issued', 'paid']);

@@ -290,7 +290,11 @@ const agencyBusinessLines = (invoice: repo.InvoiceRow, from: string) => [
 
 /** Trust moves the invoice's total out of an owner's property account into what is due to the agency. */
 const ownerToAgencyLines = (invoice: repo.InvoiceRow, propertyId: string) => [
-  { account: ledgerAccount.property(propertyId), currency: invoice.currency, amountCents: invoice.totalCents },
+  {
+    account: ledgerAccount.property(propertyId),
+    currency: invoice.currency,
+    amountCents: invoice.totalCents,
+  },
   { account: ledgerAccount.dueToAgency, currency: invoice.currency, amountCents: -invoice.totalCents },
 ];
 
@@ -310,7 +314,7 @@ async function assertPropertyHolds(tx: Tx, scope: Scope, propertyId: string, inv
 /** The property an agency invoice is paid out of: this company's, and the owner client's own. */
 async function payingProperty(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, propertyId: string) {
   const property = isUuid(propertyId) ? await findProperty(tx, scope, propertyId) : undefined;
-  if (!property) throw unprocessable('INVALID_PROPERTY', 'The chosen property is not one of this company\'s.');
+  if (!property) throw unprocessable('INVALID_PROPERTY', "The chosen property is not one of this company's.");
   if (invoice.clientType === 'owner' && property.ownerId !== invoice.clientId) {
     throw unprocessable(
       'INVALID_PROPERTY',
@@ -323,12 +327,16 @@ async function payingProperty(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, pr
 /** The trust receipt (an 'other' payment of this company, completed, unused, in the invoice's total). */
 async function receiptFor(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, paymentId: string) {
   const payment = await repo.findPaymentForInvoice(tx, scope, paymentId);
-  if (!payment) throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
+  if (!payment)
+    throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
   if (payment.status !== 'completed') {
     throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
   }
   if (payment.currency !== invoice.currency) {
-    throw unprocessable('CURRENCY_MISMATCH', `This invoice is in ${invoice.currency}: choose a payment in it.`);
+    throw unprocessable(
+      'CURRENCY_MISMATCH',
+      `This invoice is in ${invoice.currency}: choose a payment in it.`,
+    );
   }
   if (payment.type !== 'other') {
     throw unprocessable(
@@ -343,7 +351,8 @@ async function receiptFor(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, paymen
     );
   }
   const settled = await repo.findInvoiceByPayment(tx, scope, paymentId);
-  if (settled) throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
+  if (settled)
+    throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
   return payment;
 }
 

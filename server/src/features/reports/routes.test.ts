@@ -266,7 +266,10 @@ describe('reports API', () => {
         return draft._id;
       };
       const markPaid = async (id: string, body: unknown) =>
-        expectStatus(await call(fresh.accountant, 'POST', `/api/invoices/${id}/mark-paid`, body as never), 200);
+        expectStatus(
+          await call(fresh.accountant, 'POST', `/api/invoices/${id}/mark-paid`, body as never),
+          200,
+        );
       const receipt = async (amount: number) =>
         (
           await recordPayment(t, fresh.accountant, {
@@ -275,7 +278,11 @@ describe('reports API', () => {
           })
         )._id;
       await markPaid(await invoice({}), { paymentId: await receipt(26450) });
-      await markPaid(await invoice({}), { paidFrom: 'owner_account', propertyId: property._id, date: '2025-06-20' });
+      await markPaid(await invoice({}), {
+        paidFrom: 'owner_account',
+        propertyId: property._id,
+        date: '2025-06-20',
+      });
       await markPaid(await invoice({}), { paidFrom: 'business_bank', method: 'cash', date: '2025-06-21' });
       const recharge = await invoice({
         kind: 'on_behalf',
@@ -316,11 +323,16 @@ describe('reports API', () => {
         },
       ]);
       for (const month of ['2025-05', '2025-06']) {
-        expect(rowOf(report, 'month', month)).toEqual(await incomeFromLedger(t, fresh.companyId, 'USD', month));
+        expect(rowOf(report, 'month', month)).toEqual(
+          await incomeFromLedger(t, fresh.companyId, 'USD', month),
+        );
       }
       // Narrowed to the property: the invoice paid into the business bank names no property.
       const mine = await readReport(t, fresh.accountant, 'income', { ...may, propertyId: let1.property._id });
-      expect(rowOf(mine, 'month', '2025-06')).toMatchObject({ otherIncome: 23000 + 23000 + 4500, ownerTopUps: 20000 });
+      expect(rowOf(mine, 'month', '2025-06')).toMatchObject({
+        otherIncome: 23000 + 23000 + 4500,
+        ownerTopUps: 20000,
+      });
     });
   });
 

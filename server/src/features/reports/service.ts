@@ -149,7 +149,7 @@ async function income(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
     body: {
       title: 'Income by month',
       description:
-        'Money received (net of reversals, on the day each was received or reversed), split into rent, other income, deposits and owner top-ups. Collected income is rent plus other income only: deposits are held for tenants and owner top-ups are owners\' own money. Other income is agency invoices\' fees (excluding VAT) on the day each was marked paid, plus receipts of invoices issued on an owner\'s behalf; a receipt that paid an agency invoice counts once, as its fee. Also the commission and VAT taken from rent, and the levies and expenses paid out of property accounts.',
+        "Money received (net of reversals, on the day each was received or reversed), split into rent, other income, deposits and owner top-ups. Collected income is rent plus other income only: deposits are held for tenants and owner top-ups are owners' own money. Other income is agency invoices' fees (excluding VAT) on the day each was marked paid, plus receipts of invoices issued on an owner's behalf; a receipt that paid an agency invoice counts once, as its fee. Also the commission and VAT taken from rent, and the levies and expenses paid out of property accounts.",
       summary: totalFigures(columns, totals, [
         'collected',
         'deposits',

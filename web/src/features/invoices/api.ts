@@ -85,7 +85,13 @@ export function usePaymentOptions(currency: string, q: string, enabled: boolean)
     queryKey: ['payments', 'invoice-options', currency, q],
     queryFn: () =>
       request(paymentsApi.list, {
-        query: { status: 'completed', type: 'other', currency, q: q || undefined, pageSize: OPTION_PAGE_SIZE },
+        query: {
+          status: 'completed',
+          type: 'other',
+          currency,
+          q: q || undefined,
+          pageSize: OPTION_PAGE_SIZE,
+        },
       }).then((reply) => reply.data),
     enabled,
     placeholderData: keepPreviousData,
@@ -97,7 +103,9 @@ export function usePropertyAccountOptions(currency: string, enabled: boolean) {
   return useQuery({
     queryKey: ['accounts', 'properties', 'invoice-options', currency],
     queryFn: () =>
-      request(accountsApi.propertyAccounts, { query: { currency, pageSize: 100 } }).then((reply) => reply.data),
+      request(accountsApi.propertyAccounts, { query: { currency, pageSize: 100 } }).then(
+        (reply) => reply.data,
+      ),
     enabled,
   });
 }

@@ -80,7 +80,9 @@ export function InvoiceDetailsDialog({
           { label: 'Due', value: invoice.dueDate && formatLeaseDate(invoice.dueDate) },
           { label: 'For', value: INVOICE_KIND_LABELS[invoice.kind] },
           ...(invoice.paidAt ? [{ label: 'Paid', value: formatDateTime(invoice.paidAt) }] : []),
-          ...(invoice.paidFrom ? [{ label: 'Paid how', value: INVOICE_PAID_FROM_LABELS[invoice.paidFrom] }] : []),
+          ...(invoice.paidFrom
+            ? [{ label: 'Paid how', value: INVOICE_PAID_FROM_LABELS[invoice.paidFrom] }]
+            : []),
           ...(invoice.journalId ? [{ label: 'Journal', value: invoice.journalId }] : []),
           { label: 'Notes', value: invoice.notes },
         ]}

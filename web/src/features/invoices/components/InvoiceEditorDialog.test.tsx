@@ -82,7 +82,9 @@ describe('InvoiceEditorDialog', () => {
     await waitFor(() => expect(totals).toHaveTextContent('Subtotal$45.00VAT$0.00Total$45.00'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(server.calls.find((call) => call.method === 'POST' && call.url === '/invoices')?.body).toMatchObject({
+    expect(
+      server.calls.find((call) => call.method === 'POST' && call.url === '/invoices')?.body,
+    ).toMatchObject({
       kind: 'on_behalf',
     });
   });

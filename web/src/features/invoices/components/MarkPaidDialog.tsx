@@ -178,7 +178,9 @@ export function MarkPaidDialog({
             value={paymentId}
             onChange={(event) => setPaymentId(event.target.value)}
             helperText={
-              payments.data?.length === 0 ? `No completed ${invoice.currency} "other" payments yet` : undefined
+              payments.data?.length === 0
+                ? `No completed ${invoice.currency} "other" payments yet`
+                : undefined
             }
           >
             {(payments.data ?? []).map((payment) => (

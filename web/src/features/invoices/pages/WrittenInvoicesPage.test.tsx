@@ -152,7 +152,12 @@ describe('WrittenInvoicesPage', () => {
   it("pays an owner's agency invoice out of one of their property accounts, by default", async () => {
     const ownerId = uuid();
     const issued = makeInvoice({ clientType: 'owner', clientId: ownerId, clientName: 'Olive Owner' });
-    const theirs = makePropertyAccount({ propertyName: 'House 2', ownerId, ownerName: 'Olive Owner', balance: 90000 });
+    const theirs = makePropertyAccount({
+      propertyName: 'House 2',
+      ownerId,
+      ownerName: 'Olive Owner',
+      balance: 90000,
+    });
     const someoneElses = makePropertyAccount({ propertyName: 'Flat 9', ownerId: uuid(), ownerName: 'Oscar' });
     server.on('GET', '/invoices', page([issued]));
     server.on('GET', '/accounts/properties', page([theirs, someoneElses]));
@@ -164,7 +169,9 @@ describe('WrittenInvoicesPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Mark paid' })).toBeDisabled();
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Property account/ }));
     expect(screen.queryByRole('option', { name: /Flat 9/ })).not.toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('option', { name: 'House 2 · Olive Owner · holds $900.00' }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'House 2 · Olive Owner · holds $900.00' }),
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await waitFor(() =>
       expect(server.calls.find((call) => call.url.endsWith('/mark-paid'))?.body).toEqual({
