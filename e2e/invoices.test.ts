@@ -101,4 +101,71 @@ describe('written invoices, end to end', () => {
     // The lookup has answered: no dialog now means none opened.
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  it("the accountant marks an owner's agency invoice paid from their property account: the owner's balance goes down by it", async () => {
+    const session = await apiSignIn(app.baseUrl, 'accountant@demo.test');
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${app.baseUrl}/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}`).toBeLessThan(300);
+      return ((await response.json()) as { data: unknown }).data;
+    };
+    interface Account {
+      propertyId: string;
+      propertyName: string;
+      ownerId: string | null;
+      balance: number;
+    }
+    const accountOf = async (propertyId: string) =>
+      ((await api('GET', `/accounts/properties?currency=USD&propertyId=${propertyId}`)) as Account[])[0]!;
+    const accounts = (await api('GET', '/accounts/properties?currency=USD&pageSize=100')) as Account[];
+    const richest = accounts.filter((account) => account.ownerId).sort((a, b) => b.balance - a.balance)[0];
+    expect(richest?.balance, 'a demo owner with money held').toBeGreaterThan(5000);
+    const draft = (await api('POST', '/invoices', {
+      clientType: 'owner',
+      clientId: richest!.ownerId,
+      currency: 'USD',
+      issueDate: '2026-11-01',
+      dueDate: '2026-11-30',
+      lines: [{ description: `E2E letting fee ${randomUUID().slice(0, 6)}`, quantity: 1, unitPrice: 2000 }],
+    })) as InvoiceRow;
+    const issued = (await api('POST', `/invoices/${draft._id}/issue`)) as InvoiceRow;
+    const number = issued.number!;
+    const before = (await accountOf(richest!.propertyId)).balance;
+
+    const page = await newPage(browser, app.baseUrl);
+    await signInThroughForm(page, 'accountant@demo.test');
+    await page.waitForURL('**/accountant-dashboard');
+    await navLink(page, 'Written invoices').click();
+    await page.waitForURL('**/accountant-dashboard/written-invoices');
+    await page.getByLabel('Search invoices').fill(number);
+    await page.getByRole('button', { name: `Actions for ${number}` }).click();
+    await page.getByRole('menuitem', { name: 'Mark paid' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark invoice paid' });
+    expect(await dialog.getByRole('radio', { name: "From the owner's property account" }).isChecked()).toBe(
+      true,
+    );
+    await dialog.getByRole('combobox', { name: /Property account/ }).click();
+    await page
+      .getByRole('option')
+      .filter({ hasText: `${richest!.propertyName} · ` })
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    const paid = (await api('GET', `/invoices/${issued._id}`)) as InvoiceRow & {
+      paidFrom: string;
+      journalId: string;
+    };
+    expect(paid).toMatchObject({ status: 'paid', paidFrom: 'owner_account' });
+    expect(paid.journalId).toBeTruthy();
+    expect((await accountOf(richest!.propertyId)).balance).toBe(before - issued.total);
+  });
 });

@@ -34,12 +34,26 @@ export const AgingTotals = z.object({
 });
 export type AgingTotals = z.infer<typeof AgingTotals>;
 
-/** One month of the income report: money received and what the agency took from it. */
+/**
+ * One month of the income report: money received, split by what it is, and what the agency took
+ * from it. All net of reversals. `collected` is income only: rent + otherIncome (issue 16:
+ * deposits and owner top-ups are money held, nobody's income).
+ */
 export const MonthlyIncome = z.object({
   month: z.string(),
-  /** Every payment received (rent, deposits, other), net of reversals. */
+  /** rent + otherIncome: no deposits, no owner top-ups. */
   collected: Money,
+  /** Rent payments received. */
   rent: Money,
+  /** Tenants' deposits received (held in trust, not income). */
+  deposits: Money,
+  /** 'Other' payments that are no invoice's receipt: an owner's money paid into their account. */
+  ownerTopUps: Money,
+  /**
+   * Agency invoices' fees (fee income: the subtotal, not VAT) on the day each was marked paid,
+   * however paid, plus receipts of invoices issued on an owner's behalf (the receipt's amount).
+   */
+  otherIncome: Money,
   /** Total commission (agent and agency shares), net of reversals. */
   commission: Money,
   vat: Money,

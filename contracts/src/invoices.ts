@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
-import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 import { PaymentMethod } from './payments.ts';
+import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
@@ -17,18 +17,33 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 export const INVOICE_CLIENT_TYPES = ['owner', 'tenant', 'other'] as const;
 export const InvoiceClientType = z.enum(INVOICE_CLIENT_TYPES);
+export type InvoiceClientType = z.infer<typeof InvoiceClientType>;
+
 /**
- * An agency invoice is the agency's income (its fee, and its VAT when VAT-registered); one issued
- * on an owner's behalf (a recharge to a tenant) is the owner's money and carries no agency VAT.
+ * Whose income an invoice is (issue 16): `agency` (letting, placement and other fees with the
+ * agency's VAT) is the agency's income, never the owner's money; `on_behalf` (e.g. a utility
+ * recharge to a tenant) is the owner's money, carries no VAT of the agency's and is paid only by a
+ * trust receipt that credited the owner.
  */
 export const INVOICE_KINDS = ['agency', 'on_behalf'] as const;
 export const InvoiceKind = z.enum(INVOICE_KINDS);
 export type InvoiceKind = z.infer<typeof InvoiceKind>;
-/** From an owner's property account, into the business bank, or by a receipt into trust. */
+
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  agency: "Agency fee (the agency's income)",
+  on_behalf: "On an owner's behalf (the owner's money, no VAT)",
+};
+
+/** How an invoice was paid: out of an owner's property account, into the business bank, or by a trust receipt. */
 export const INVOICE_PAID_FROM = ['owner_account', 'business_bank', 'payment'] as const;
 export const InvoicePaidFrom = z.enum(INVOICE_PAID_FROM);
 export type InvoicePaidFrom = z.infer<typeof InvoicePaidFrom>;
-export type InvoiceClientType = z.infer<typeof InvoiceClientType>;
+
+export const INVOICE_PAID_FROM_LABELS: Record<InvoicePaidFrom, string> = {
+  owner_account: "From the owner's property account",
+  business_bank: 'Into the business bank',
+  payment: 'By a trust receipt',
+};
 
 export const INVOICE_CLIENT_REQUIRED = 'Choose the client this invoice is for';
 export const INVOICE_CLIENT_NAME_REQUIRED = "Enter the client's name";
@@ -144,8 +159,9 @@ export const Invoice = z.object({
   /** Issued and its due date has passed. */
   isOverdue: z.boolean(),
   paymentId: Id.nullable(),
+  /** How it was paid (null until paid). */
   paidFrom: InvoicePaidFrom.nullable(),
-  /** The journal its payment posted: the trust journal of the receipt or fee, or the business one. */
+  /** The ledger event its payment posted (for an on-behalf invoice: the receipt's journal). */
   journalId: Id.nullable(),
   paidAt: Timestamp.nullable(),
   voidedAt: Timestamp.nullable(),
@@ -192,6 +208,7 @@ const invoiceFields = {
 };
 
 type InvoiceFields = {
+  kind?: InvoiceKind | undefined;
   clientType: InvoiceClientType;
   clientId?: string | null | undefined;
   clientName?: string | null | undefined;
@@ -232,13 +249,11 @@ export type VoidInvoiceInput = z.input<typeof VoidInvoiceInput>;
 const PaidDate = IsoDate.optional();
 
 /**
- * How an issued invoice was paid. An agency invoice: from the owner's property account (trust:
- * the owner's ledger down, due to the agency up), straight into the business bank, or by a receipt
- * into trust (whose credit to the property moves to the agency). An invoice issued on an owner's
- * behalf: only by a receipt into trust, which already credited the owner.
+ * How an issued invoice was paid. `{ paymentId }` alone (the original body) is a trust receipt:
+ * an 'other' payment of the invoice's total. An agency invoice may instead be paid out of an
+ * owner's property account or straight into the business bank; an on-behalf one only by a receipt.
  */
 export const MarkInvoicePaidInput = z.union([
-  z.object({ paidFrom: z.literal('payment').optional(), paymentId: Id }).strict(),
   z.object({ paidFrom: z.literal('owner_account'), propertyId: Id, date: PaidDate }).strict(),
   z
     .object({
@@ -248,6 +263,7 @@ export const MarkInvoicePaidInput = z.union([
       date: PaidDate,
     })
     .strict(),
+  z.object({ paidFrom: z.literal('payment').optional(), paymentId: Id }).strict(),
 ]);
 export type MarkInvoicePaidInput = z.input<typeof MarkInvoicePaidInput>;
 
@@ -303,7 +319,8 @@ export const invoicesApi = {
     reply: envelope(VoidedInvoice),
   }),
   markPaid: call('POST', '/invoices/:id/mark-paid', {
-    summary: 'Mark an issued invoice paid by a payment of the company (accountant)',
+    summary:
+      "Mark an issued invoice paid (accountant): out of an owner's property account, into the business bank, or by a trust receipt; posts its journal",
     tag,
     params: IdParam,
     body: MarkInvoicePaidInput,

@@ -49,7 +49,19 @@ export const creditSum = async (...args: Parameters<typeof ledgerSum>) => 0 - (a
 
 const LEVY_JOURNALS = sql`journal_id in (select e.journal_id from expenses e join levy_charges lc on lc.expense_id = e.id)`;
 
-/** One month of the income report worked out from the ledger alone (`month` is YYYY-MM). */
+/** The journals of 'other' payments that settle an invoice of `kind`, and their reversals. */
+const receiptJournals = (kind: 'agency' | 'on_behalf') => sql`journal_id in (
+  select pay.journal_id from payments pay join invoices i on i.payment_id = pay.id
+    where i.status = 'paid' and i.kind = ${kind}
+  union all
+  select pay.reversal_journal_id from payments pay join invoices i on i.payment_id = pay.id
+    where i.status = 'paid' and i.kind = ${kind} and pay.reversal_journal_id is not null)`;
+
+/**
+ * One month of the income report worked out from the ledger alone (`month` is YYYY-MM): money
+ * into the trust bank by the receipt's kind, the business book's fee income of paid invoices,
+ * and the invoices only to tell an invoice's receipt from an owner's top-up.
+ */
 export async function incomeFromLedger(
   t: Pick<TestApp, 'database'>,
   companyId: string,
@@ -58,12 +70,24 @@ export async function incomeFromLedger(
 ): Promise<MonthlyIncome> {
   const inMonth = sql`to_char(entry_date, 'YYYY-MM') = ${month}`;
   const sum = (where: SQL) => ledgerSum(t, companyId, currency, sql`${inMonth} and ${where}`);
+  const received = (kind: string) =>
+    sql`account = 'trust:bank' and kind in (${`payment_${kind}`}, ${`payment_${kind}_reversal`})`;
+  const rent = await sum(received('rent'));
+  const otherIncome =
+    0 -
+    (await sum(sql`account = 'business:fee-income' and kind like 'invoice\_payment%'`)) +
+    (await sum(sql`${received('other')} and ${receiptJournals('on_behalf')}`));
   return {
     month,
-    collected: await sum(sql`account = 'trust:bank' and kind like 'payment\\_%'`),
-    rent: await sum(sql`account = 'trust:bank' and kind in ('payment_rent', 'payment_rent_reversal')`),
-    commission: 0 - (await sum(sql`account = 'business:commission-income' and kind like 'payment\\_rent%'`)),
-    vat: 0 - (await sum(sql`account = 'business:vat-payable' and kind like 'payment\\_rent%'`)),
+    collected: rent + otherIncome,
+    rent,
+    deposits: await sum(received('deposit')),
+    ownerTopUps: await sum(
+      sql`${received('other')} and not ${receiptJournals('on_behalf')} and not ${receiptJournals('agency')}`,
+    ),
+    otherIncome,
+    commission: 0 - (await sum(sql`account = 'business:commission-income' and kind like 'payment\_rent%'`)),
+    vat: 0 - (await sum(sql`account = 'business:vat-payable' and kind like 'payment\_rent%'`)),
     levies: await sum(sql`account like 'property:%' and kind = 'expense' and ${LEVY_JOURNALS}`),
     expenses: await sum(sql`account like 'property:%' and kind = 'expense' and not ${LEVY_JOURNALS}`),
   };

@@ -224,6 +224,12 @@ describe('dashboards on generated books', () => {
     // By hand (report-fixtures' books): today 300.00 received and 1,000.00 reversed.
     expect(dashboard.collectedThisMonth).toBe(30000 - 100000);
     expect(dashboard.collectedLastMonth).toBe(150000);
+    // Two months back: 1,000.00 rent and the 500.00 deposit; the deposit is not collected income.
+    expect(dashboard.incomeByMonth.at(-3)).toMatchObject({
+      collected: 100000,
+      rent: 100000,
+      deposits: 50000,
+    });
     expect(dashboard.commissionThisMonth).toBe(3000 - 10000);
     expect(dashboard.heldForOwners).toBe(
       await creditSum(t, co.companyId, 'USD', sql`account like 'property:%'`),

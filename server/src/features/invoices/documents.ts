@@ -5,6 +5,10 @@ import type { FileReply } from '../../lib/http.ts';
 import { findCompany, findLetterhead } from '../companies/index.ts';
 import * as service from './service.ts';
 
+/** Printed on an invoice raised on an owner's behalf: the money is the owner's, not the agency's. */
+export const ON_BEHALF_NOTE =
+  "Issued on behalf of the property's owner: the amount is the owner's, and the agency charges no VAT of its own on it.";
+
 export async function invoicePdf(ctx: Ctx, id: string): Promise<FileReply> {
   const invoice = await service.getInvoice(ctx, id);
   const { company, bankAccounts } = await transact(ctx, async (tx) => ({
@@ -32,7 +36,9 @@ export async function invoicePdf(ctx: Ctx, id: string): Promise<FileReply> {
     subtotal: invoice.subtotal,
     vat: invoice.vat,
     total: invoice.total,
-    notes: invoice.notes,
+    notes:
+      [invoice.kind === 'on_behalf' ? ON_BEHALF_NOTE : null, invoice.notes].filter(Boolean).join('\n\n') ||
+      null,
   });
   return { body, contentType: 'application/pdf', filename: `invoice-${invoice.number ?? 'draft'}.pdf` };
 }

@@ -164,13 +164,14 @@ export const findPaymentForInvoice = async (tx: Tx, scope: Scope, id: string) =>
     await tx
       .select({
         id: payments.id,
-        status: payments.status,
         type: payments.type,
+        status: payments.status,
         currency: payments.currency,
         amountCents: payments.amountCents,
         propertyId: payments.propertyId,
-        paymentDate: payments.paymentDate,
         journalId: payments.journalId,
+        receiptNumber: payments.receiptNumber,
+        paymentDate: payments.paymentDate,
       })
       .from(payments)
       .where(inCompany(payments, scope, eq(payments.id, id)))
@@ -205,6 +206,7 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
     columns: csvColumns(
       'number',
       'status',
+      'kind',
       'client_type',
       'client_name',
       'client_email',
@@ -216,10 +218,12 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
       'total',
       'notes',
       'void_reason',
+      'paid_from',
     ),
     rows: rows.map((invoice) => ({
       number: invoice.number,
       status: invoice.status,
+      kind: invoice.kind,
       client_type: invoice.clientType,
       client_name: invoice.clientName,
       client_email: invoice.clientEmail,
@@ -231,6 +235,7 @@ export async function invoiceRecords(tx: Tx, scope: Scope): Promise<CsvTable> {
       total: formatMajorUnits(invoice.totalCents),
       notes: invoice.notes,
       void_reason: invoice.voidReason,
+      paid_from: invoice.paidFrom,
     })),
   };
 }

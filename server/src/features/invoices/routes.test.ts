@@ -185,6 +185,7 @@ describe('invoices API', () => {
   it('marks an issued invoice paid by a payment of the company only', async () => {
     const { lease } = await createLetProperty(t, co);
     const payment = await recordPayment(t, co.accountant, rentBody(lease, 8052, { type: 'other' }));
+    const rent = await recordPayment(t, co.accountant, rentBody(lease, 8052));
     const { lease: foreignLease } = await createLetProperty(t, other);
     const foreign = await recordPayment(t, other.accountant, rentBody(foreignLease, 8052, { type: 'other' }));
     const draft = await create(co.accountant);
@@ -197,13 +198,24 @@ describe('invoices API', () => {
       paymentId: foreign._id,
     });
     expect(expectStatus(cross, 422).code).toBe('INVALID_PAYMENT');
+    // Rent is not an invoice's receipt.
+    const byRent = await call(co.accountant, 'POST', `/api/invoices/${draft._id}/mark-paid`, {
+      paymentId: rent._id,
+    });
+    expect(expectStatus(byRent, 422).code).toBe('INVALID_PAYMENT');
     const paid = Invoice.parse(
       expectStatus(
         await call(co.accountant, 'POST', `/api/invoices/${draft._id}/mark-paid`, { paymentId: payment._id }),
         200,
       ).data,
     );
-    expect(paid).toMatchObject({ status: 'paid', paymentId: payment._id });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      kind: 'agency',
+      paymentId: payment._id,
+      paidFrom: 'payment',
+    });
+    expect(paid.journalId).not.toBeNull();
     expect(paid.paidAt).not.toBeNull();
     expect((await trail(draft._id)).at(-1)).toEqual(['invoice.paid', 'issued', 'paid']);
     const second = await issue(co.accountant, (await create(co.accountant))._id);

@@ -1,13 +1,11 @@
 import {
   computeInvoiceTotals,
   formatMoney,
-  type FinanceSettings,
   type Invoice,
-  type InvoiceKind,
-  type InvoicePaidFrom,
-  type InvoiceInput,
-  type InvoiceQuery,
   type MarkInvoicePaidInput,
+  type InvoiceInput,
+  type InvoiceKind,
+  type InvoiceQuery,
   type UpdateInvoiceInput,
   type VoidedInvoice,
 } from '@lintel/contracts';
@@ -126,8 +124,11 @@ async function resolveClient(tx: Tx, scope: Scope, input: Input) {
   };
 }
 
-/** The agency charges its VAT on its own invoices only; a recharge for an owner carries none. */
-const agencyVatRate = (settings: FinanceSettings, kind: InvoiceKind) =>
+/**
+ * The agency's VAT applies to its own fees; an invoice on an owner's behalf (a recharge) is the
+ * owner's money and carries no VAT of the agency's.
+ */
+const vatRateOf = (settings: { vatRegistered: boolean; vatRateBp: number }, kind: InvoiceKind) =>
   kind === 'agency' && settings.vatRegistered ? settings.vatRateBp : 0;
 
 /** A draft's figures use the company's VAT rate as it stands; issuing freezes them. */
@@ -153,7 +154,7 @@ async function draftValues(tx: Tx, scope: Scope, input: Input) {
   const client = await resolveClient(tx, scope, input);
   let pricing;
   try {
-    pricing = priced(input.lines, agencyVatRate(settings, input.kind));
+    pricing = priced(input.lines, vatRateOf(settings, input.kind));
   } catch {
     throw unprocessable('TOTAL_TOO_LARGE', 'The invoice total is too large.');
   }
@@ -212,7 +213,7 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
     const view = await loadVisible(tx, ctx, id, true);
     assertDraft(view.invoice);
     const settings = await loadFinanceSettings(tx, ctx);
-    const vatRateBp = agencyVatRate(settings, view.invoice.kind);
+    const vatRateBp = vatRateOf(settings, view.invoice.kind);
     const totals = computeInvoiceTotals(
       view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
       vatRateBp,
@@ -247,6 +248,7 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
       tx,
       ctx,
       {
+        kind: invoice.kind,
         clientType: invoice.clientType,
         clientId: invoice.clientId,
         clientName: invoice.clientName,
@@ -273,66 +275,62 @@ export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boole
     return { voided, reissued: await recordCreated(tx, ctx, copyId, today) };
   });
 
-const INVOICE_PAYMENT = 'invoice_payment';
+type PaidInput = z.output<typeof MarkInvoicePaidInput>;
 
 /**
- * An agency fee paid out of a property's (owner's) account: trust moves it from the owner's
- * ledger to what is due to the agency; the business book earns the fee and owes its VAT. Never
- * more than the account holds.
+ * An agency invoice's business lines (issue 16): the fee is the agency's income and its VAT is
+ * payable, never the owner's money. `from` is what the business book gets: the business bank when
+ * paid straight into it, otherwise what trust now owes it (due from trust).
  */
-async function payFeeFromProperty(
-  tx: Tx,
-  ctx: Ctx,
-  invoice: repo.InvoiceRow,
-  paid: { propertyId: string; propertyName: string; date: string; how: string },
-): Promise<string> {
-  const account = ledgerAccount.property(paid.propertyId);
-  await lockAccount(tx, ctx, account, invoice.currency);
-  const held = await heldBalance(tx, ctx, account, invoice.currency);
-  if (held < invoice.totalCents) {
-    throw unprocessable(
-      'INSUFFICIENT_BALANCE',
-      `${paid.propertyName}'s account holds ${formatMoney(held, invoice.currency)}: it cannot pay ${formatMoney(invoice.totalCents, invoice.currency)}.`,
-    );
-  }
-  return postJournal(tx, ctx, {
-    kind: INVOICE_PAYMENT,
-    description: `${invoice.number} ${invoice.clientName}: agency fee ${paid.how} ${paid.propertyName}`,
-    reference: invoice.number,
-    entryDate: paid.date,
-    postedBy: ctx.userId,
-    lines: [
-      { account, currency: invoice.currency, amountCents: invoice.totalCents },
-      { account: ledgerAccount.dueToAgency, currency: invoice.currency, amountCents: -invoice.totalCents },
-      ...feeEarned(invoice, ledgerAccount.dueFromTrust),
-    ],
-  });
-}
-
-/** The business book's side of an agency fee received into `account`: fee income and VAT payable. */
-const feeEarned = (invoice: repo.InvoiceRow, account: string) => [
-  { account, currency: invoice.currency, amountCents: invoice.totalCents },
+const agencyBusinessLines = (invoice: repo.InvoiceRow, from: string) => [
+  { account: from, currency: invoice.currency, amountCents: invoice.totalCents },
   { account: ledgerAccount.feeIncome, currency: invoice.currency, amountCents: -invoice.subtotalCents },
   { account: ledgerAccount.vatPayable, currency: invoice.currency, amountCents: -invoice.vatCents },
 ];
 
-function assertPaidDate(date: string, today: string) {
-  if (date > today) throw unprocessable('FUTURE_DATE', 'An invoice cannot be paid on a future date.');
+/** Trust moves the invoice's total out of an owner's property account into what is due to the agency. */
+const ownerToAgencyLines = (invoice: repo.InvoiceRow, propertyId: string) => [
+  {
+    account: ledgerAccount.property(propertyId),
+    currency: invoice.currency,
+    amountCents: invoice.totalCents,
+  },
+  { account: ledgerAccount.dueToAgency, currency: invoice.currency, amountCents: -invoice.totalCents },
+];
+
+/** Never more than the property account holds: locked so two settlements queue. */
+async function assertPropertyHolds(tx: Tx, scope: Scope, propertyId: string, invoice: repo.InvoiceRow) {
+  const account = ledgerAccount.property(propertyId);
+  await lockAccount(tx, scope, account, invoice.currency);
+  const held = await heldBalance(tx, scope, account, invoice.currency);
+  if (held < invoice.totalCents) {
+    throw unprocessable(
+      'INSUFFICIENT_BALANCE',
+      `The property account holds ${formatMoney(held, invoice.currency)}: it cannot pay ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+    );
+  }
 }
 
-/** A trust receipt that settles the invoice: this company's, completed, in its currency, unused. */
-async function settlingPayment(tx: Tx, ctx: Ctx, invoice: repo.InvoiceRow, paymentId: string) {
-  const payment = await repo.findPaymentForInvoice(tx, ctx, paymentId);
+/** The property an agency invoice is paid out of: this company's, and the owner client's own. */
+async function payingProperty(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, propertyId: string) {
+  const property = isUuid(propertyId) ? await findProperty(tx, scope, propertyId) : undefined;
+  if (!property) throw unprocessable('INVALID_PROPERTY', "The chosen property is not one of this company's.");
+  if (invoice.clientType === 'owner' && property.ownerId !== invoice.clientId) {
+    throw unprocessable(
+      'INVALID_PROPERTY',
+      `${property.name} is not ${invoice.clientName}'s: pay the invoice out of one of their properties.`,
+    );
+  }
+  return property;
+}
+
+/** The trust receipt (an 'other' payment of this company, completed, unused, in the invoice's total). */
+async function receiptFor(tx: Tx, scope: Scope, invoice: repo.InvoiceRow, paymentId: string) {
+  const payment = await repo.findPaymentForInvoice(tx, scope, paymentId);
   if (!payment)
     throw unprocessable('INVALID_PAYMENT', 'The chosen payment is not a payment of this company.');
   if (payment.status !== 'completed') {
     throw unprocessable('PAYMENT_REVERSED', 'The chosen payment was reversed: choose another.');
-  }
-  if (payment.type !== 'other') {
-    throw unprocessable(
-      'NOT_AN_INVOICE_PAYMENT',
-      `The chosen payment is ${payment.type === 'rent' ? 'rent' : 'a deposit'}: choose the payment received for this invoice (type other).`,
-    );
   }
   if (payment.currency !== invoice.currency) {
     throw unprocessable(
@@ -340,19 +338,35 @@ async function settlingPayment(tx: Tx, ctx: Ctx, invoice: repo.InvoiceRow, payme
       `This invoice is in ${invoice.currency}: choose a payment in it.`,
     );
   }
-  const settled = await repo.findInvoiceByPayment(tx, ctx, paymentId);
+  if (payment.type !== 'other') {
+    throw unprocessable(
+      'INVALID_PAYMENT',
+      'Only an "other" payment can settle an invoice: rent and deposits are not invoice receipts.',
+    );
+  }
+  if (payment.amountCents !== invoice.totalCents) {
+    throw unprocessable(
+      'AMOUNT_MISMATCH',
+      `The payment is ${formatMoney(payment.amountCents, payment.currency)}; the invoice total is ${formatMoney(invoice.totalCents, invoice.currency)}.`,
+    );
+  }
+  const settled = await repo.findInvoiceByPayment(tx, scope, paymentId);
   if (settled)
     throw conflict('PAYMENT_ALREADY_LINKED', `This payment already settles invoice ${settled.number}.`);
   return payment;
 }
 
-/** Marks an issued invoice paid and posts what its payment means to the books (see the input). */
-export const markInvoicePaid = (
-  ctx: Ctx,
-  id: string,
-  input: z.output<typeof MarkInvoicePaidInput>,
-  today = todayIso(),
-) =>
+/**
+ * Marks an issued invoice paid and posts what its payment means (issue 16):
+ * - agency, out of an owner's property account: trust property +total, due to agency −total;
+ *   business due from trust +total, fee income −subtotal, VAT payable −VAT.
+ * - agency, into the business bank: business bank +total, fee income −subtotal, VAT payable −VAT.
+ * - agency, by a trust receipt: the 'other' payment credited the owner; this takes it back to the
+ *   agency (as out of the owner's account, from the payment's property).
+ * - on behalf of an owner, by a trust receipt: the receipt already credited the owner, nothing
+ *   more is posted; the invoice ties to the receipt's journal.
+ */
+export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = todayIso()) =>
   transact(ctx, async (tx): Promise<Invoice> => {
     assertRole(ctx, EDITORS);
     const view = await loadVisible(tx, ctx, id, true);
@@ -360,66 +374,68 @@ export const markInvoicePaid = (
     if (invoice.status !== 'issued') {
       throw unprocessable('INVOICE_NOT_ISSUED', 'Only an issued, unpaid invoice can be marked paid.');
     }
-    let paid: { paidFrom: InvoicePaidFrom; paymentId: string | null; journalId: string };
+    const paidFrom = 'paymentId' in input ? 'payment' : input.paidFrom;
+    if (invoice.kind === 'on_behalf' && paidFrom !== 'payment') {
+      throw unprocessable(
+        'ON_BEHALF_NEEDS_RECEIPT',
+        "An invoice on an owner's behalf is the owner's money: mark it paid by the trust receipt that credited them.",
+      );
+    }
+    const posting = {
+      kind: 'invoice_payment',
+      reference: invoice.number,
+      postedBy: ctx.userId,
+      description: `${invoice.number} paid by ${invoice.clientName}`,
+    };
+    let journalId: string;
+    let paymentId: string | null = null;
     if ('paymentId' in input) {
-      const payment = await settlingPayment(tx, ctx, invoice, input.paymentId);
+      const payment = await receiptFor(tx, ctx, invoice, input.paymentId);
+      paymentId = payment.id;
       if (invoice.kind === 'on_behalf') {
-        // The receipt credited the owner; that is all an owner's invoice means to the books.
-        paid = { paidFrom: 'payment', paymentId: payment.id, journalId: payment.journalId };
+        journalId = payment.journalId;
       } else {
-        if (payment.amountCents !== invoice.totalCents) {
-          throw unprocessable(
-            'AMOUNT_MISMATCH',
-            `The payment is ${formatMoney(payment.amountCents, payment.currency)}; the invoice is ${formatMoney(invoice.totalCents, invoice.currency)}.`,
-          );
-        }
-        const property = await findProperty(tx, ctx, payment.propertyId);
-        const journalId = await payFeeFromProperty(tx, ctx, invoice, {
-          propertyId: payment.propertyId,
-          propertyName: property?.name ?? 'the property',
-          date: payment.paymentDate > today ? today : payment.paymentDate,
-          how: 'received into trust for',
+        await assertPropertyHolds(tx, ctx, payment.propertyId, invoice);
+        journalId = await postJournal(tx, ctx, {
+          ...posting,
+          description: `${invoice.number} paid by receipt ${payment.receiptNumber}: agency fee, not the owner's`,
+          // The fee was received with the receipt: income on the day it came in.
+          entryDate: payment.paymentDate,
+          lines: [
+            ...ownerToAgencyLines(invoice, payment.propertyId),
+            ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
+          ],
         });
-        paid = { paidFrom: 'payment', paymentId: payment.id, journalId };
       }
+    } else if (input.paidFrom === 'owner_account') {
+      const property = await payingProperty(tx, ctx, invoice, input.propertyId);
+      await assertPropertyHolds(tx, ctx, property.id, invoice);
+      journalId = await postJournal(tx, ctx, {
+        ...posting,
+        description: `${invoice.number} paid from ${property.name}'s account`,
+        entryDate: input.date ?? today,
+        lines: [
+          ...ownerToAgencyLines(invoice, property.id),
+          ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
+        ],
+      });
     } else {
-      if (invoice.kind === 'on_behalf') {
-        throw unprocessable(
-          'RECEIPT_REQUIRED',
-          "An invoice issued on an owner's behalf is paid by a receipt into trust, which credits the owner: choose its payment.",
-        );
-      }
-      const date = input.date ?? today;
-      assertPaidDate(date, today);
-      if (input.paidFrom === 'owner_account') {
-        const property = await findProperty(tx, ctx, input.propertyId);
-        if (!property) {
-          throw unprocessable('INVALID_PROPERTY', 'The chosen property is not a property of this company.');
-        }
-        if (invoice.clientType === 'owner' && property.ownerId !== invoice.clientId) {
-          throw unprocessable('PROPERTY_NOT_CLIENTS', "The chosen property is not the invoiced owner's.");
-        }
-        const journalId = await payFeeFromProperty(tx, ctx, invoice, {
-          propertyId: property.id,
-          propertyName: property.name,
-          date,
-          how: 'paid from the account of',
-        });
-        paid = { paidFrom: 'owner_account', paymentId: null, journalId };
-      } else {
-        const journalId = await postJournal(tx, ctx, {
-          kind: INVOICE_PAYMENT,
-          description: `${invoice.number} ${invoice.clientName}: agency fee received into the business bank`,
-          reference: input.reference || invoice.number,
-          entryDate: date,
-          postedBy: ctx.userId,
-          lines: feeEarned(invoice, ledgerAccount.businessBank),
-        });
-        paid = { paidFrom: 'business_bank', paymentId: null, journalId };
-      }
+      journalId = await postJournal(tx, ctx, {
+        ...posting,
+        description: `${invoice.number} paid into the business bank (${input.method})`,
+        reference: input.reference || invoice.number,
+        entryDate: input.date ?? today,
+        lines: agencyBusinessLines(invoice, ledgerAccount.businessBank),
+      });
     }
     return changeInvoice(tx, ctx, view, today, 'invoice.paid', () =>
-      repo.updateInvoice(tx, ctx, id, { status: 'paid', ...paid, paidAt: new Date() }),
+      repo.updateInvoice(tx, ctx, id, {
+        status: 'paid',
+        paymentId,
+        paidFrom,
+        journalId,
+        paidAt: new Date(),
+      }),
     );
   });
 

@@ -27,6 +27,17 @@ const money = (value: string | number | null | undefined) => Number(value ?? 0);
  * the commissions do (accounts' `commissionEvents`). Payments are narrowed to an agent by the
  * agent they were received for; expenses by the property's agent. Levies are the expenses that
  * paid a levy charge; the rest are supplier expenses (repairs, maintenance).
+ *
+ * Money received is split by what it is (issue 16, "income is income"):
+ * - rent: 'rent' payments; deposits: 'deposit' payments (held for the tenant, not income);
+ * - ownerTopUps: 'other' payments that settle no invoice (an owner's own money, not income);
+ * - otherIncome: the fee income of agency invoices (their subtotal; the VAT is payable, not
+ *   income) on the day each was marked paid, however paid (from an owner's account, into the
+ *   business bank, or by a trust receipt), plus the receipts of invoices issued on an owner's
+ *   behalf. A trust receipt that paid an agency invoice is counted once, as that fee income.
+ *   An agency invoice paid into the business bank names no property: it is in the company's
+ *   figures, not in a report narrowed to a property, owner or agent.
+ * - collected = rent + otherIncome.
  */
 export async function incomeByMonth(
   tx: Tx,
@@ -35,10 +46,14 @@ export async function incomeByMonth(
 ): Promise<MonthlyIncome[]> {
   const payments = sql`pay.company_id = ${scope.companyId} and pay.currency = ${query.currency}
     ${onProperty(query.filter, sql`pay.agent_id`)}`;
+  const filtered = Boolean(query.filter.propertyId || query.filter.ownerId || query.filter.agentId);
   const rows = await queryRows<{
     month: string;
     collected: string;
     rent: string;
+    deposits: string;
+    owner_top_ups: string;
+    other_income: string;
     commission: string;
     vat: string;
     levies: string;
@@ -50,21 +65,44 @@ export async function incomeByMonth(
       from generate_series(date_trunc('month', ${query.from}::date), date_trunc('month', ${query.to}::date),
         interval '1 month') m
     ),
+    receipts as (
+      select pay.*, (select inv.kind from invoices inv
+          where inv.payment_id = pay.id and inv.company_id = pay.company_id and inv.status = 'paid') as invoice_kind
+      from payments pay join properties p on p.id = pay.property_id
+      where ${payments}
+    ),
     received as (
-      select pay.payment_date as day, pay.type, pay.amount_cents as amount,
-        pay.commission_cents as commission, pay.vat_cents as vat
-      from payments pay join properties p on p.id = pay.property_id
-      where ${payments} and pay.payment_date between ${query.from} and ${query.to}
+      select payment_date as day, type, invoice_kind, amount_cents as amount,
+        commission_cents as commission, vat_cents as vat
+      from receipts where payment_date between ${query.from} and ${query.to}
       union all
-      select j.entry_date, pay.type, -pay.amount_cents, -pay.commission_cents, -pay.vat_cents
-      from payments pay join properties p on p.id = pay.property_id
-      join journals j on j.id = pay.reversal_journal_id
-      where ${payments} and j.entry_date between ${query.from} and ${query.to}
+      select j.entry_date, r.type, r.invoice_kind, -r.amount_cents, -r.commission_cents, -r.vat_cents
+      from receipts r join journals j on j.id = r.reversal_journal_id
+      where j.entry_date between ${query.from} and ${query.to}
+    ),
+    fees as (
+      select j.entry_date as day, inv.subtotal_cents as amount
+      from invoices inv join journals j on j.id = inv.journal_id
+      left join payments pay on pay.id = inv.payment_id
+      left join properties p on p.id = coalesce(pay.property_id, (
+        select substr(l.account, length('property:') + 1)::uuid from ledger_lines l
+        where l.journal_id = j.id and l.account like 'property:%' limit 1))
+      where inv.company_id = ${scope.companyId} and inv.currency = ${query.currency}
+        and inv.status = 'paid' and inv.kind = 'agency'
+        and j.entry_date between ${query.from} and ${query.to}
+        and ${filtered ? sql`p.id is not null ${onProperty(query.filter)}` : sql`true`}
     ),
     received_by_month as (
-      select to_char(day, 'YYYY-MM') as month, sum(amount) as collected,
-        sum(amount) filter (where type = 'rent') as rent, sum(commission) as commission, sum(vat) as vat
+      select to_char(day, 'YYYY-MM') as month,
+        sum(amount) filter (where type = 'rent') as rent,
+        sum(amount) filter (where type = 'deposit') as deposits,
+        sum(amount) filter (where type = 'other' and invoice_kind is null) as owner_top_ups,
+        sum(amount) filter (where type = 'other' and invoice_kind = 'on_behalf') as on_behalf,
+        sum(commission) as commission, sum(vat) as vat
       from received group by 1
+    ),
+    fees_by_month as (
+      select to_char(day, 'YYYY-MM') as month, sum(amount) as fees from fees group by 1
     ),
     spent_by_month as (
       select to_char(e.expense_date, 'YYYY-MM') as month,
@@ -75,19 +113,31 @@ export async function incomeByMonth(
       where e.company_id = ${scope.companyId} and e.currency = ${query.currency}
         and e.expense_date between ${query.from} and ${query.to} ${onProperty(query.filter)}
       group by 1
+    ),
+    figures as (
+      select m.month, coalesce(r.rent, 0) as rent, coalesce(r.deposits, 0) as deposits,
+        coalesce(r.owner_top_ups, 0) as owner_top_ups,
+        coalesce(r.on_behalf, 0) + coalesce(f.fees, 0) as other_income,
+        coalesce(r.commission, 0) as commission, coalesce(r.vat, 0) as vat,
+        coalesce(s.levies, 0) as levies, coalesce(s.expenses, 0) as expenses
+      from months m
+      left join received_by_month r on r.month = m.month
+      left join fees_by_month f on f.month = m.month
+      left join spent_by_month s on s.month = m.month
     )
-    select m.month, coalesce(r.collected, 0)::bigint as collected, coalesce(r.rent, 0)::bigint as rent,
-      coalesce(r.commission, 0)::bigint as commission, coalesce(r.vat, 0)::bigint as vat,
-      coalesce(s.levies, 0)::bigint as levies, coalesce(s.expenses, 0)::bigint as expenses
-    from months m
-    left join received_by_month r on r.month = m.month
-    left join spent_by_month s on s.month = m.month
-    order by m.month`,
+    select month, (rent + other_income)::bigint as collected, rent::bigint as rent,
+      deposits::bigint as deposits, owner_top_ups::bigint as owner_top_ups,
+      other_income::bigint as other_income, commission::bigint as commission, vat::bigint as vat,
+      levies::bigint as levies, expenses::bigint as expenses
+    from figures order by month`,
   );
   return rows.map((row) => ({
     month: row.month,
     collected: money(row.collected),
     rent: money(row.rent),
+    deposits: money(row.deposits),
+    ownerTopUps: money(row.owner_top_ups),
+    otherIncome: money(row.other_income),
     commission: money(row.commission),
     vat: money(row.vat),
     levies: money(row.levies),

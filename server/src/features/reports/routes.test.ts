@@ -23,7 +23,14 @@ import {
   expectStatus,
   type TestApp,
 } from '../../test/harness.ts';
-import { caller, setFinanceSettings, type Company } from '../../test/money-fixtures.ts';
+import {
+  caller,
+  createLetProperty,
+  recordPayment,
+  rentBody,
+  setFinanceSettings,
+  type Company,
+} from '../../test/money-fixtures.ts';
 import {
   buildBooks,
   incomeFromLedger,
@@ -72,8 +79,11 @@ describe('reports API', () => {
       expect(report.rows).toEqual([
         {
           month: months[0],
-          collected: 150000,
+          collected: 100000,
           rent: 100000,
+          deposits: 50000,
+          ownerTopUps: 0,
+          otherIncome: 0,
           commission: 10000,
           vat: 1500,
           levies: 0,
@@ -83,6 +93,9 @@ describe('reports API', () => {
           month: months[1],
           collected: 150000,
           rent: 150000,
+          deposits: 0,
+          ownerTopUps: 0,
+          otherIncome: 0,
           commission: 15000,
           vat: 2250,
           levies: 0,
@@ -92,6 +105,9 @@ describe('reports API', () => {
           month: months[2],
           collected: -70000,
           rent: -70000,
+          deposits: 0,
+          ownerTopUps: 0,
+          otherIncome: 0,
           commission: -7000,
           vat: -1050,
           levies: 14000,
@@ -101,7 +117,12 @@ describe('reports API', () => {
       for (const month of months) {
         expect(rowOf(report, 'month', month)).toEqual(await incomeFromLedger(t, co.companyId, 'USD', month));
       }
-      expect(report.totals).toMatchObject({ month: 'Total', collected: 230000, commission: 18000 });
+      expect(report.totals).toMatchObject({
+        month: 'Total',
+        collected: 180000,
+        deposits: 50000,
+        commission: 18000,
+      });
       expect(report.chart).toMatchObject({ type: 'bar', xKey: 'month' });
     });
 
@@ -135,7 +156,8 @@ describe('reports API', () => {
       expect(byProperty.totals).toMatchObject({ collected: 50000, commission: 5000, levies: 0 });
       expect(byAgent.rows).toEqual(byProperty.rows);
       expect(byOwner.totals).toMatchObject({
-        collected: 180000,
+        collected: 130000,
+        deposits: 50000,
         commission: 13000,
         levies: 14000,
         expenses: 5000,
@@ -157,18 +179,21 @@ describe('reports API', () => {
       const [heading, ...rows] = parseCsv(response.body);
       expect(heading).toEqual([
         'Month',
-        'Collected (USD)',
+        'Collected income (USD)',
         'Rent (USD)',
+        'Other income (USD)',
+        'Deposits (USD)',
+        'Owner top-ups (USD)',
         'Commission (USD)',
         'VAT (USD)',
         'Levies (USD)',
         'Expenses (USD)',
       ]);
       expect(rows).toEqual([
-        [months[0], '1500.00', '1000.00', '100.00', '15.00', '0.00', '0.00'],
-        [months[1], '1500.00', '1500.00', '150.00', '22.50', '0.00', '50.00'],
-        [months[2], '-700.00', '-700.00', '-70.00', '-10.50', '140.00', '0.00'],
-        ['Total', '2300.00', '1800.00', '180.00', '27.00', '140.00', '50.00'],
+        [months[0], '1000.00', '1000.00', '0.00', '500.00', '0.00', '100.00', '15.00', '0.00', '0.00'],
+        [months[1], '1500.00', '1500.00', '0.00', '0.00', '0.00', '150.00', '22.50', '0.00', '50.00'],
+        [months[2], '-700.00', '-700.00', '0.00', '0.00', '0.00', '-70.00', '-10.50', '140.00', '0.00'],
+        ['Total', '1800.00', '1800.00', '0.00', '500.00', '0.00', '180.00', '27.00', '140.00', '50.00'],
       ]);
     });
 
@@ -186,9 +211,9 @@ describe('reports API', () => {
       expect(text).toContain(
         `Period: ${formatDocumentDate(period.from)} to ${formatDocumentDate(period.to)} · Currency: USD`,
       );
-      expect(text).toMatch(/Collected \$2,300\.00/);
+      expect(text).toMatch(/Collected income \$1,800\.00/);
       expect(text).toContain('-$700.00');
-      expect(text).toMatch(/Total \$2,300\.00 \$1,800\.00 \$180\.00/);
+      expect(text).toMatch(/Total \$1,800\.00 \$1,800\.00 \$0\.00 \$500\.00 \$0\.00 \$180\.00/);
       // Months as people say them ("Nov 2026"); the CSV keeps "2026-11".
       for (const month of months) {
         expect(text).toContain(formatDocumentMonth(month));
@@ -196,6 +221,118 @@ describe('reports API', () => {
       }
       expect(text).toContain(`${formatDocumentMonth(months[2])} -$700.00`);
       expect(text).toContain(`Page 1 of ${pages}`);
+    });
+  });
+
+  describe('income is income (issue 16)', () => {
+    let fresh: Company;
+    let let1: Awaited<ReturnType<typeof createLetProperty>>;
+    const may = { from: '2025-05-01', to: '2025-06-30' };
+    beforeAll(async () => {
+      fresh = await createCompanyWithRoles(t.app);
+      await setFinanceSettings(t, fresh);
+      let1 = await createLetProperty(t, fresh, { rent: 135000, deposit: 135000, startDate: '2025-05-01' });
+      const { lease, property, ownerId, tenant } = let1;
+      // The issue's May 2025: rent 1,350.00 and a 1,350.00 deposit.
+      await recordPayment(t, fresh.accountant, rentBody(lease, 135000, { paymentDate: '2025-05-03' }));
+      await recordPayment(t, fresh.accountant, {
+        ...rentBody(lease, 135000, { paymentDate: '2025-05-02' }),
+        type: 'deposit',
+      });
+      // June: an owner's top-up, and agency invoices of 230.00 + 34.50 VAT paid each way, and a
+      // 45.00 recharge on the owner's behalf paid by a receipt.
+      await recordPayment(t, fresh.accountant, {
+        type: 'other',
+        propertyId: property._id,
+        amount: 20000,
+        currency: 'USD',
+        method: 'cash',
+        paymentDate: '2025-06-10',
+      });
+      const invoice = async (body: Record<string, unknown>) => {
+        const draft = expectStatus(
+          await call(fresh.accountant, 'POST', '/api/invoices', {
+            clientType: 'owner',
+            clientId: ownerId,
+            currency: 'USD',
+            issueDate: '2025-06-01',
+            dueDate: '2025-06-30',
+            lines: [{ description: 'Letting fee', quantity: 1, unitPrice: 23000 }],
+            ...body,
+          }),
+          201,
+        ).data as { _id: string };
+        expectStatus(await call(fresh.accountant, 'POST', `/api/invoices/${draft._id}/issue`), 200);
+        return draft._id;
+      };
+      const markPaid = async (id: string, body: unknown) =>
+        expectStatus(
+          await call(fresh.accountant, 'POST', `/api/invoices/${id}/mark-paid`, body as never),
+          200,
+        );
+      const receipt = async (amount: number) =>
+        (
+          await recordPayment(t, fresh.accountant, {
+            ...rentBody(lease, amount, { paymentDate: '2025-06-12' }),
+            type: 'other',
+          })
+        )._id;
+      await markPaid(await invoice({}), { paymentId: await receipt(26450) });
+      await markPaid(await invoice({}), {
+        paidFrom: 'owner_account',
+        propertyId: property._id,
+        date: '2025-06-20',
+      });
+      await markPaid(await invoice({}), { paidFrom: 'business_bank', method: 'cash', date: '2025-06-21' });
+      const recharge = await invoice({
+        kind: 'on_behalf',
+        clientType: 'tenant',
+        clientId: tenant._id,
+        lines: [{ description: 'Water', quantity: 1, unitPrice: 4500 }],
+      });
+      await markPaid(recharge, { paymentId: await receipt(4500) });
+    });
+
+    it('collects rent and other income only; deposits and owner top-ups have their own columns', async () => {
+      const report = await readReport(t, fresh.accountant, 'income', may);
+      expect(report.rows).toEqual([
+        {
+          month: '2025-05',
+          collected: 135000,
+          rent: 135000,
+          deposits: 135000,
+          ownerTopUps: 0,
+          otherIncome: 0,
+          commission: 13500,
+          vat: 2025,
+          levies: 0,
+          expenses: 0,
+        },
+        {
+          month: '2025-06',
+          // Three agency fees of 230.00 (VAT is payable, not income) and the 45.00 recharge.
+          collected: 73500,
+          rent: 0,
+          deposits: 0,
+          ownerTopUps: 20000,
+          otherIncome: 73500,
+          commission: 0,
+          vat: 0,
+          levies: 0,
+          expenses: 0,
+        },
+      ]);
+      for (const month of ['2025-05', '2025-06']) {
+        expect(rowOf(report, 'month', month)).toEqual(
+          await incomeFromLedger(t, fresh.companyId, 'USD', month),
+        );
+      }
+      // Narrowed to the property: the invoice paid into the business bank names no property.
+      const mine = await readReport(t, fresh.accountant, 'income', { ...may, propertyId: let1.property._id });
+      expect(rowOf(mine, 'month', '2025-06')).toMatchObject({
+        otherIncome: 23000 + 23000 + 4500,
+        ownerTopUps: 20000,
+      });
     });
   });
 

@@ -133,8 +133,11 @@ async function income(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
   const months = await figures.incomeByMonth(tx, ctx, period);
   const columns = [
     column('month', 'Month', 'month'),
-    column('collected', 'Collected', 'money'),
+    column('collected', 'Collected income', 'money'),
     column('rent', 'Rent', 'money'),
+    column('otherIncome', 'Other income', 'money'),
+    column('deposits', 'Deposits', 'money'),
+    column('ownerTopUps', 'Owner top-ups', 'money'),
     column('commission', 'Commission', 'money'),
     column('vat', 'VAT', 'money'),
     column('levies', 'Levies', 'money'),
@@ -146,12 +149,20 @@ async function income(tx: Tx, ctx: Ctx, period: Period): Promise<Built> {
     body: {
       title: 'Income by month',
       description:
-        'Money received (net of reversals, on the day each was received or reversed), the commission and VAT taken from rent, and the levies and expenses paid out of property accounts.',
-      summary: totalFigures(columns, totals, ['collected', 'commission', 'vat', 'levies', 'expenses']),
+        "Money received (net of reversals, on the day each was received or reversed), split into rent, other income, deposits and owner top-ups. Collected income is rent plus other income only: deposits are held for tenants and owner top-ups are owners' own money. Other income is agency invoices' fees (excluding VAT) on the day each was marked paid, plus receipts of invoices issued on an owner's behalf; a receipt that paid an agency invoice counts once, as its fee. Also the commission and VAT taken from rent, and the levies and expenses paid out of property accounts.",
+      summary: totalFigures(columns, totals, [
+        'collected',
+        'deposits',
+        'ownerTopUps',
+        'commission',
+        'vat',
+        'levies',
+        'expenses',
+      ]),
       columns,
       rows,
       totals,
-      chart: barChart(columns, 'month', ['collected', 'commission', 'expenses'], false),
+      chart: barChart(columns, 'month', ['rent', 'otherIncome', 'deposits', 'ownerTopUps'], true),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  accountsApi,
   invoicesApi,
   ownersApi,
   paymentsApi,
@@ -7,6 +8,7 @@ import {
   type Invoice,
   type InvoiceInput,
   type InvoiceQuery,
+  type MarkInvoicePaidInput,
   type UpdateInvoiceInput,
 } from '@lintel/contracts';
 import { downloadFile, request } from '../../lib/http.ts';
@@ -67,23 +69,44 @@ export const useVoidInvoice = () =>
   );
 
 export const useMarkInvoicePaid = () =>
-  useInvoiceMutation(({ id, paymentId }: { id: string; paymentId: string }) =>
-    request(invoicesApi.markPaid, { params: { id }, body: { paymentId } }).then((reply) => reply.data),
+  useInvoiceMutation(({ id, body }: { id: string; body: MarkInvoicePaidInput }) =>
+    request(invoicesApi.markPaid, { params: { id }, body }).then((reply) => reply.data),
   );
 
 export const downloadInvoicePdf = (invoice: Pick<Invoice, '_id' | 'number'>) =>
   downloadFile(invoicesApi.pdf, { params: { id: invoice._id } }, `invoice-${invoice.number ?? 'draft'}.pdf`);
 
-/** Completed payments in the invoice's currency that can settle it (accountants only). */
+/**
+ * Completed 'other' payments (trust receipts) in the invoice's currency that can settle it
+ * (accountants only): rent and deposits never settle an invoice.
+ */
 export function usePaymentOptions(currency: string, q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['payments', 'invoice-options', currency, q],
     queryFn: () =>
       request(paymentsApi.list, {
-        query: { status: 'completed', currency, q: q || undefined, pageSize: OPTION_PAGE_SIZE },
+        query: {
+          status: 'completed',
+          type: 'other',
+          currency,
+          q: q || undefined,
+          pageSize: OPTION_PAGE_SIZE,
+        },
       }).then((reply) => reply.data),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Property accounts in the invoice's currency, with what each holds: an agency invoice may be paid out of one. */
+export function usePropertyAccountOptions(currency: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['accounts', 'properties', 'invoice-options', currency],
+    queryFn: () =>
+      request(accountsApi.propertyAccounts, { query: { currency, pageSize: 100 } }).then(
+        (reply) => reply.data,
+      ),
+    enabled,
   });
 }
 

@@ -5,6 +5,7 @@ import {
   formatQuantity,
   InvoiceClientType,
   InvoiceInput,
+  InvoiceKind,
   parseMajorUnits,
   parseQuantity,
   type Invoice,
@@ -19,6 +20,7 @@ const LineForm = z.object({ description: z.string(), quantity: z.string(), unitP
  */
 export const InvoiceForm = z
   .object({
+    kind: InvoiceKind,
     clientType: InvoiceClientType,
     clientId: z.string(),
     clientName: z.string(),
@@ -41,6 +43,7 @@ export const InvoiceForm = z
     });
     const isOther = values.clientType === 'other';
     const body: InvoiceInput = {
+      kind: values.kind,
       clientType: values.clientType,
       ...(isOther ? { clientName: values.clientName.trim() || null } : { clientId: values.clientId || null }),
       clientAddress: values.clientAddress.trim() || null,
@@ -70,6 +73,7 @@ export const emptyLine = () => ({ description: '', quantity: '1', unitPrice: '' 
 
 export function formValuesOf(invoice: Invoice): InvoiceFormValues {
   return {
+    kind: invoice.kind,
     clientType: invoice.clientType,
     clientId: invoice.clientId ?? '',
     clientName: invoice.clientName,

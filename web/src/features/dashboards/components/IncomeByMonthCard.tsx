@@ -7,7 +7,11 @@ const TITLE = 'Income by month';
 // As tall as the arrears card beside it on large screens.
 const HEIGHT = 330;
 
-/** The income report's twelve months as bars: money collected, and the commission taken from it. */
+/**
+ * The income report's twelve months as bars: income collected (rent and other income only) and
+ * the commission taken from it, beside the deposits and owner top-ups received, which are money
+ * held for tenants and owners, not income.
+ */
 export function IncomeByMonthCard({
   months,
   currency,
@@ -20,8 +24,10 @@ export function IncomeByMonthCard({
   action?: ReactNode;
 }) {
   const series: MoneySeries[] = [
-    { label: 'Collected', values: months?.map((month) => month.collected) ?? [], color: '#1976d2' },
+    { label: 'Collected income', values: months?.map((month) => month.collected) ?? [], color: '#1976d2' },
     { label: 'Commission', values: months?.map((month) => month.commission) ?? [], color: '#00897b' },
+    { label: 'Deposits', values: months?.map((month) => month.deposits) ?? [], color: '#6d4c41' },
+    { label: 'Owner top-ups', values: months?.map((month) => month.ownerTopUps) ?? [], color: '#8e24aa' },
   ];
   return (
     <ChartCard

@@ -69,7 +69,15 @@ describe('AccountantHomePage', () => {
       'href',
       '/accountant-dashboard/reports?report=income&currency=USD',
     );
-    expect(within(incomeTable).getByRole('row', { name: 'Nov 2026 $1,275.00 $127.50' })).toBeInTheDocument();
+    expect(
+      within(incomeTable).getByRole('row', { name: 'Nov 2026 $1,275.00 $127.50 $0.00 $0.00' }),
+    ).toBeInTheDocument();
+    // Deposits and owner top-ups are shown beside income, not in it (issue 16).
+    expect(
+      within(incomeTable)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Month', 'Collected income', 'Commission', 'Deposits', 'Owner top-ups']);
     const byAge = screen.getByRole('region', { name: 'Arrears by age' });
     expect(within(byAge).getByRole('row', { name: '31–60 days $300.00' })).toBeInTheDocument();
     expect(within(byAge).getByRole('row', { name: 'Total $650.00' })).toBeInTheDocument();

@@ -92,7 +92,9 @@ export function AdminHomePage() {
     {
       label: 'Payments this month',
       value: data ? formatMoney(data.paymentsThisMonth.amount, data.currency) : '—',
-      caption: data && `${counted(data.paymentsThisMonth.count, 'payment', 'payments')} received`,
+      caption:
+        data &&
+        `${counted(data.paymentsThisMonth.count, 'payment', 'payments')} received; income only (rent and other income, no deposits or owner top-ups)`,
       icon: <PaymentsIcon />,
       link: { to: PAYMENTS, label: 'Payments' },
     },

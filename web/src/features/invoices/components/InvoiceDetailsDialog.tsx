@@ -6,7 +6,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatMoney, formatQuantity, type Invoice } from '@lintel/contracts';
+import {
+  formatMoney,
+  formatQuantity,
+  INVOICE_KIND_LABELS,
+  INVOICE_PAID_FROM_LABELS,
+  type Invoice,
+} from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
@@ -72,7 +78,12 @@ export function InvoiceDetailsDialog({
           { label: 'Address', value: invoice.clientAddress },
           { label: 'Issued', value: invoice.issueDate && formatLeaseDate(invoice.issueDate) },
           { label: 'Due', value: invoice.dueDate && formatLeaseDate(invoice.dueDate) },
+          { label: 'For', value: INVOICE_KIND_LABELS[invoice.kind] },
           ...(invoice.paidAt ? [{ label: 'Paid', value: formatDateTime(invoice.paidAt) }] : []),
+          ...(invoice.paidFrom
+            ? [{ label: 'Paid how', value: INVOICE_PAID_FROM_LABELS[invoice.paidFrom] }]
+            : []),
+          ...(invoice.journalId ? [{ label: 'Journal', value: invoice.journalId }] : []),
           { label: 'Notes', value: invoice.notes },
         ]}
       />

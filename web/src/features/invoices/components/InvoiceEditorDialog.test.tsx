@@ -56,6 +56,7 @@ describe('InvoiceEditorDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const sent = server.calls.find((call) => call.method === 'POST' && call.url === '/invoices')?.body;
     expect(sent).toMatchObject({
+      kind: 'agency',
       clientType: 'other',
       clientName: 'Acme Holdings',
       currency: 'USD',
@@ -64,6 +65,27 @@ describe('InvoiceEditorDialog', () => {
         { description: 'Inspection', quantity: '1.5', unitPrice: 3333 },
         { description: 'Call-out', quantity: '2', unitPrice: 1001 },
       ],
+    });
+  });
+
+  it("prices an invoice on an owner's behalf without the agency's VAT and sends its kind", async () => {
+    server.on('POST', '/invoices', ok(makeInvoice({ status: 'draft', number: null }), 201));
+    const { onClose } = open();
+    const dialog = await screen.findByRole('dialog', { name: 'New invoice' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Invoice for/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /On an owner's behalf/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Client name/ }), 'Acme Holdings');
+    await userEvent.type(within(dialog).getByLabelText(/Due date/), '2026-12-31');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Line 1 description/ }), 'Water');
+    await userEvent.type(within(dialog).getAllByRole('textbox', { name: /Unit price/ })[0]!, '45');
+    const totals = within(dialog).getByRole('group', { name: 'Totals' });
+    await waitFor(() => expect(totals).toHaveTextContent('Subtotal$45.00VAT$0.00Total$45.00'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(
+      server.calls.find((call) => call.method === 'POST' && call.url === '/invoices')?.body,
+    ).toMatchObject({
+      kind: 'on_behalf',
     });
   });
 

@@ -9,7 +9,14 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, INVOICE_CLIENT_TYPES, type Invoice, type InvoiceClientType } from '@lintel/contracts';
+import {
+  formatMoney,
+  INVOICE_CLIENT_TYPES,
+  INVOICE_KIND_LABELS,
+  INVOICE_KINDS,
+  type Invoice,
+  type InvoiceClientType,
+} from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError } from '../../../lib/http.ts';
@@ -67,6 +74,7 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
     defaultValues: invoice
       ? formValuesOf(invoice)
       : {
+          kind: 'agency',
           clientType: 'other',
           clientId: '',
           clientName: '',
@@ -81,6 +89,7 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
   });
   const lines = useFieldArray({ control, name: 'lines' });
   const clientType = useWatch({ control, name: 'clientType' });
+  const kind = useWatch({ control, name: 'kind' });
   const currency = useWatch({ control, name: 'currency' });
   const watchedLines = useWatch({ control, name: 'lines' });
   const defaultCurrency = settings.data?.defaultCurrency;
@@ -88,8 +97,9 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
     if (defaultCurrency && !getValues('currency')) setValue('currency', defaultCurrency);
   }, [defaultCurrency, getValues, setValue]);
 
-  // A draft is priced at the company's VAT rate as it stands; issuing freezes it.
-  const vatRateBp = settings.data?.vatRegistered ? settings.data.vatRateBp : 0;
+  // A draft is priced at the company's VAT rate as it stands; issuing freezes it. An invoice on an
+  // owner's behalf is the owner's money: the agency charges no VAT of its own on it.
+  const vatRateBp = kind === 'agency' && settings.data?.vatRegistered ? settings.data.vatRateBp : 0;
   let totals;
   try {
     totals = liveTotals(watchedLines, vatRateBp);
@@ -126,6 +136,25 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
       dividers
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="kind"
+          label="Invoice for"
+          select
+          required
+          sx={full}
+          helperText={
+            kind === 'on_behalf'
+              ? "The owner's money (e.g. a utility recharge): no VAT of the agency's; paid by a trust receipt that credits the owner."
+              : "The agency's own fee, with its VAT: never the owner's money."
+          }
+        >
+          {INVOICE_KINDS.map((value) => (
+            <MenuItem key={value} value={value}>
+              {INVOICE_KIND_LABELS[value]}
+            </MenuItem>
+          ))}
+        </FormTextField>
         <FormTextField
           control={control}
           name="clientType"

@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
-import { makeUser } from '../../../test/fixtures.ts';
+import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
+import { makePropertyAccount } from '../../accounts/test-support.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { makePayment } from '../../payments/test/payment-fixtures.ts';
 import { makeInvoice } from '../test/invoice-fixtures.ts';
@@ -123,15 +124,16 @@ describe('WrittenInvoicesPage', () => {
     );
   });
 
-  it('marks an issued invoice paid with a payment picked from the list', async () => {
+  it('marks an agency invoice paid by a trust receipt picked from the "other" payments', async () => {
     const issued = makeInvoice();
-    const payment = makePayment({ receiptNumber: 'RCT-000099', amount: 8052 });
+    const payment = makePayment({ receiptNumber: 'RCT-000099', amount: 8052, type: 'other' });
     server.on('GET', '/invoices', page([issued]));
     server.on('GET', '/payments', page([payment]));
     server.on('POST', `/invoices/${issued._id}/mark-paid`, ok(makeInvoice({ status: 'paid' })));
     render('accountant');
     await chooseAction('INV-000007', 'Mark paid');
     const dialog = await screen.findByRole('dialog', { name: 'Mark invoice paid' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'By a trust receipt' }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Payment/ }));
     await userEvent.click(await screen.findByRole('option', { name: /RCT-000099/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
@@ -142,8 +144,79 @@ describe('WrittenInvoicesPage', () => {
     );
     expect(server.calls.find((call) => call.url === '/payments')?.params).toMatchObject({
       status: 'completed',
+      type: 'other',
       currency: 'USD',
     });
+  });
+
+  it("pays an owner's agency invoice out of one of their property accounts, by default", async () => {
+    const ownerId = uuid();
+    const issued = makeInvoice({ clientType: 'owner', clientId: ownerId, clientName: 'Olive Owner' });
+    const theirs = makePropertyAccount({
+      propertyName: 'House 2',
+      ownerId,
+      ownerName: 'Olive Owner',
+      balance: 90000,
+    });
+    const someoneElses = makePropertyAccount({ propertyName: 'Flat 9', ownerId: uuid(), ownerName: 'Oscar' });
+    server.on('GET', '/invoices', page([issued]));
+    server.on('GET', '/accounts/properties', page([theirs, someoneElses]));
+    server.on('POST', `/invoices/${issued._id}/mark-paid`, ok(makeInvoice({ status: 'paid' })));
+    render('accountant');
+    await chooseAction('INV-000007', 'Mark paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark invoice paid' });
+    expect(within(dialog).getByRole('radio', { name: "From the owner's property account" })).toBeChecked();
+    expect(within(dialog).getByRole('button', { name: 'Mark paid' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Property account/ }));
+    expect(screen.queryByRole('option', { name: /Flat 9/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'House 2 · Olive Owner · holds $900.00' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.url.endsWith('/mark-paid'))?.body).toEqual({
+        paidFrom: 'owner_account',
+        propertyId: theirs.propertyId,
+      }),
+    );
+    expect(server.calls.find((call) => call.url === '/accounts/properties')?.params).toMatchObject({
+      currency: 'USD',
+    });
+  });
+
+  it('records an agency invoice paid into the business bank with its method and reference', async () => {
+    const issued = makeInvoice();
+    server.on('GET', '/invoices', page([issued]));
+    server.on('GET', '/accounts/properties', page([]));
+    server.on('POST', `/invoices/${issued._id}/mark-paid`, ok(makeInvoice({ status: 'paid' })));
+    render('accountant');
+    await chooseAction('INV-000007', 'Mark paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark invoice paid' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Into the business bank' }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Method/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Cash' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reference' }), 'Till 4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.url.endsWith('/mark-paid'))?.body).toEqual({
+        paidFrom: 'business_bank',
+        method: 'cash',
+        reference: 'Till 4',
+      }),
+    );
+  });
+
+  it("offers only a trust receipt for an invoice on an owner's behalf", async () => {
+    const issued = makeInvoice({ kind: 'on_behalf', vatRateBp: 0, vat: 0, total: 7002 });
+    server.on('GET', '/invoices', page([issued]));
+    server.on('GET', '/payments', page([]));
+    render('accountant');
+    await chooseAction('INV-000007', 'Mark paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Mark invoice paid' });
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/no VAT of the agency's/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /Payment/ })).toBeInTheDocument();
+    expect(server.calls.some((call) => call.url === '/accounts/properties')).toBe(false);
   });
 
   it('opens the invoice a notification links to (?open=) and drops the link when its dialog closes', async () => {
