@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageMeta, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
 import { AMOUNT_TOO_LARGE, AmountInput, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
-import { AccountType, Book } from './ledger.ts';
+import { AccountType, Book } from './books.ts';
 import { PaymentMethod } from './payments.ts';
 
 /**

@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import compress from '@fastify/compress';
 import { authRoutes, DEFAULT_SIGNUPS_PER_ADDRESS, resolveSigningSecret } from './features/auth/index.ts';
 import { accountRoutes } from './features/accounts/index.ts';
+import { ledgerRoutes } from './features/ledger/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
 import { dataSyncRoutes } from './features/data-sync/index.ts';
@@ -115,6 +116,7 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(maintenanceRoutes);
       await api.register(accountRoutes);
+      await api.register(ledgerRoutes);
       await api.register(transferRoutes);
       await api.register(invoiceRoutes);
       await api.register(notificationRoutes);

@@ -60,6 +60,14 @@ const CommissionsPage = lazyPage(
   () => import('../features/accounts/pages/CommissionsPage.tsx'),
   'CommissionsPage',
 );
+const GeneralLedgerPage = lazyPage(
+  () => import('../features/ledger/pages/GeneralLedgerPage.tsx'),
+  'GeneralLedgerPage',
+);
+const LedgerAccountPage = lazyPage(
+  () => import('../features/ledger/pages/LedgerAccountPage.tsx'),
+  'LedgerAccountPage',
+);
 const LeviesPage = lazyPage(() => import('../features/levies/pages/LeviesPage.tsx'), 'LeviesPage');
 const WrittenInvoicesPage = lazyPage(
   () => import('../features/invoices/pages/WrittenInvoicesPage.tsx'),
@@ -129,6 +137,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'agent-accounts', element: <AgentAccountsPage /> },
   { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
   { path: 'commissions', element: <CommissionsPage /> },
+  { path: 'ledger', element: <GeneralLedgerPage /> },
+  { path: 'ledger/accounts/:account', element: <LedgerAccountPage /> },
 ];
 
 const dashboard = (

@@ -16,6 +16,10 @@ export const SECTIONS = {
     title: 'Commissions',
     description: 'Commission earned by agent and period, with the agency’s share and VAT.',
   },
+  ledger: {
+    title: 'General ledger',
+    description: 'Both books’ journals, chart of accounts, trial balance and export (CSV, hledger).',
+  },
   'written-invoices': {
     title: 'Written invoices',
     description: 'Numbered invoices with VAT, issued as PDF and tracked until paid.',

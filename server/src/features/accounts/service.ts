@@ -63,12 +63,11 @@ async function visibleProperty(tx: Tx, ctx: Ctx, propertyId: string) {
 export const getTrialBalance = (ctx: Ctx, query: TrialBalanceQuery) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, BOOKKEEPERS);
-    return trialBalance(
-      tx,
-      ctx,
-      { books: query.book ? [query.book] : BOOKS, currency: query.currency, asOf: query.asOf ?? todayIso() },
-      new Map(),
-    );
+    return trialBalance(tx, ctx, {
+      books: query.book ? [query.book] : BOOKS,
+      currency: query.currency,
+      asOf: query.asOf ?? todayIso(),
+    });
   });
 
 export const listPropertyAccounts = (ctx: Ctx, query: PropertyAccountQuery) =>

@@ -14,3 +14,6 @@ export {
   type StatementLines,
   type StatementRequest,
 } from './service.ts';
+export { accountLabels } from './labels.ts';
+export { ledgerRoutes } from './routes.ts';
+export { sourceOf } from './general.ts';

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { bankOf, bookOf, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
+import { accountLabels } from './labels.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -176,17 +177,20 @@ export async function trialBalance(
   tx: Tx,
   scope: Scope,
   query: { books: readonly Book[]; currency: string; asOf: string },
-  names: Map<string, string>,
 ): Promise<TrialBalance> {
-  const rows = (await repo.balances(tx, scope, { currency: query.currency, upTo: query.asOf })).map(
-    (row) => ({
-      account: row.account,
-      label: labelOf(row.account, names),
-      book: bookOf(row.account),
-      type: typeOf(row.account),
-      balance: row.balance,
-    }),
+  const balances = await repo.balances(tx, scope, { currency: query.currency, upTo: query.asOf });
+  const names = await accountLabels(
+    tx,
+    scope,
+    balances.map((row) => row.account),
   );
+  const rows = balances.map((row) => ({
+    account: row.account,
+    label: labelOf(row.account, names),
+    book: bookOf(row.account),
+    type: typeOf(row.account),
+    balance: row.balance,
+  }));
   const sumOf = (list: { balance: number }[]) => list.reduce((sum, row) => sum + row.balance, 0);
   const books = query.books.map((book) => {
     const inBook = rows.filter((row) => row.book === book);
@@ -212,6 +216,11 @@ export interface StatementRequest {
   title: string;
   subject: string;
   subjectDetail: string | null;
+  /**
+   * Read the accounts debit-positive (a bank, an expense: money into the bank is money in);
+   * otherwise credit-positive, as a holder sees what is held for them.
+   */
+  debitNormal?: boolean;
 }
 
 /** The period and currency a statement covers (a statement query carries them). */
@@ -246,9 +255,10 @@ export async function statement(
           offset: (which.page - 1) * which.pageSize,
           limit: which.pageSize,
         });
-  const openingBalance = heldOf(totals.before);
-  const moneyIn = heldOf(totals.credits);
-  const moneyOut = totals.debits;
+  const shown = request.debitNormal ? (debits: number) => debits : heldOf;
+  const openingBalance = shown(totals.before);
+  const moneyIn = request.debitNormal ? totals.debits : heldOf(totals.credits);
+  const moneyOut = request.debitNormal ? heldOf(totals.credits) : totals.debits;
   return {
     statement: {
       title: request.title,
@@ -267,8 +277,8 @@ export async function statement(
         kind: row.kind,
         description: row.description,
         reference: row.reference,
-        amount: heldOf(row.amountCents),
-        balance: openingBalance + heldOf(row.running),
+        amount: shown(row.amountCents),
+        balance: openingBalance + shown(row.running),
       })),
     },
     total: totals.lines,

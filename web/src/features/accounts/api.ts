@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   accountsApi,
   financeApi,
+  ledgerApi,
   propertiesApi,
   type ArrearsQuery,
   type DepositReleaseInput,
@@ -27,7 +28,8 @@ export const canMoveMoney = (role: RoleName) => role === 'accountant';
 /** Finance settings (the enabled currencies): admin, accountant, agent. */
 const canReadFinanceSettings = canReadAgentAccounts;
 
-export type StatementKind = 'property' | 'owner' | 'agent';
+/** Whose statement: a property's, an owner's, an agent's, or any ledger account's (id = account name). */
+export type StatementKind = 'property' | 'owner' | 'agent' | 'ledger';
 /** A statement's period and currency; the format is picked per request. */
 // A type, not an interface: request() takes it as a plain query record.
 export type StatementRequest = { from: string; to: string; currency: string };
@@ -41,7 +43,12 @@ const STATEMENT_CALLS = {
   property: accountsApi.propertyStatement,
   owner: accountsApi.ownerStatement,
   agent: accountsApi.agentStatement,
+  ledger: ledgerApi.accountStatement,
 } as const;
+
+/** The statement call's path parameters: a ledger account by its name, the others by id. */
+const statementParams = (kind: StatementKind, id: string): Record<string, string> =>
+  kind === 'ledger' ? { account: id } : { id };
 
 export const accountKeys = {
   all: ['accounts'] as const,
@@ -96,7 +103,7 @@ export function useAccountProperty(id: string, enabled = true) {
 export function useStatement(kind: StatementKind, id: string, query: StatementPageRequest, enabled = true) {
   return useQuery({
     queryKey: accountKeys.statement(kind, id, query),
-    queryFn: () => request(STATEMENT_CALLS[kind], { params: { id }, query }),
+    queryFn: () => request(STATEMENT_CALLS[kind], { params: statementParams(kind, id), query }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -111,7 +118,7 @@ export const downloadStatement = (
 ) =>
   downloadFile(
     STATEMENT_CALLS[kind],
-    { params: { id }, query: { ...query, format } },
+    { params: statementParams(kind, id), query: { ...query, format } },
     `${kind}-statement-${query.from}-${query.to}.${format}`,
   );
 

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ledgerApi, type Statement, type StatementQuery } from '@lintel/contracts';
+import type { Ctx } from '../../db/scope.ts';
+import { ok, okPage, route, sendFile } from '../../lib/http.ts';
+import { statementCsv, statementPdf } from '../accounts/index.ts';
+import * as general from './general.ts';
+
+async function answerStatement(
+  ctx: Ctx,
+  reply: FastifyReply,
+  query: StatementQuery,
+  { statement, total }: { statement: Statement; total: number },
+) {
+  if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
+  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement));
+  return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
+}
+
+/** The general ledger: journals, chart of accounts, any account's statement, the export. */
+export async function ledgerRoutes(app: FastifyInstance) {
+  route(app, ledgerApi.journals, async (req) =>
+    okPage(await general.listJournals(req.ctx, req.query), req.query),
+  );
+  route(app, ledgerApi.journal, async (req) => ok(await general.getJournal(req.ctx, req.params.id)));
+  route(app, ledgerApi.chart, async (req) => ok(await general.chartOfAccounts(req.ctx, req.query.currency)));
+  route(app, ledgerApi.accountStatement, async (req, reply) =>
+    answerStatement(
+      req.ctx,
+      reply,
+      req.query,
+      await general.accountStatement(req.ctx, req.params.account, req.query),
+    ),
+  );
+  route(app, ledgerApi.export, async (req, reply) =>
+    sendFile(reply, await general.exportLedger(req.ctx, req.query)),
+  );
+}

@@ -1,0 +1,1 @@
+export { canReadLedger } from './api.ts';
