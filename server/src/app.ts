@@ -24,6 +24,8 @@ import { propertyRoutes } from './features/properties/index.ts';
 import { reportRoutes } from './features/reports/index.ts';
 import { taskRoutes } from './features/tasks/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
+import { transferRoutes } from './features/transfers/index.ts';
+import { vatRoutes } from './features/vat/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
@@ -121,6 +123,8 @@ export async function buildApp({
       await api.register(dataSyncRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
+      await api.register(transferRoutes);
+      await api.register(vatRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { expireLeases } from './features/leases/index.ts';
 import { notifyInvoicesOverdue, notifyLeasesEndingSoon } from './features/notifications/index.ts';
 import { generateAllRentCharges } from './features/rent/index.ts';
 import { notifyTasksDueToday } from './features/tasks/index.ts';
+import { runScheduledTransfers } from './features/transfers/index.ts';
 import { startRecurringJob } from './lib/jobs.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
@@ -41,6 +42,7 @@ async function start() {
       taskDueNotices: await notifyTasksDueToday(database.db),
       leaseEndingNotices: await notifyLeasesEndingSoon(database.db),
       invoiceOverdueNotices: await notifyInvoicesOverdue(database.db),
+      feeTransfers: await runScheduledTransfers(database.db),
     }),
     app.log,
   );

@@ -1,0 +1,2 @@
+export { transferRoutes } from './routes.ts';
+export { dueByCurrency, runScheduledTransfers, scheduleDue } from './service.ts';

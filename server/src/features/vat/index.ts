@@ -1,0 +1,1 @@
+export { vatRoutes } from './routes.ts';
