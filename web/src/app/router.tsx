@@ -60,6 +60,11 @@ const CommissionsPage = lazyPage(
   () => import('../features/accounts/pages/CommissionsPage.tsx'),
   'CommissionsPage',
 );
+const TransfersPage = lazyPage(
+  () => import('../features/transfers/pages/TransfersPage.tsx'),
+  'TransfersPage',
+);
+const VatPage = lazyPage(() => import('../features/transfers/pages/VatPage.tsx'), 'VatPage');
 const LeviesPage = lazyPage(() => import('../features/levies/pages/LeviesPage.tsx'), 'LeviesPage');
 const WrittenInvoicesPage = lazyPage(
   () => import('../features/invoices/pages/WrittenInvoicesPage.tsx'),
@@ -129,6 +134,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'agent-accounts', element: <AgentAccountsPage /> },
   { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
   { path: 'commissions', element: <CommissionsPage /> },
+  { path: 'transfers', element: <TransfersPage /> },
+  { path: 'vat', element: <VatPage /> },
 ];
 
 const dashboard = (

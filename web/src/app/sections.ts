@@ -16,6 +16,14 @@ export const SECTIONS = {
     title: 'Commissions',
     description: 'Commission earned by agent and period, with the agency’s share and VAT.',
   },
+  transfers: {
+    title: 'Fee transfers',
+    description: 'What trust owes the agency and for how long, and its transfer to the business account.',
+  },
+  vat: {
+    title: 'VAT',
+    description: 'Output VAT by receipt and invoice, VAT paid to the tax authority, and VAT owed.',
+  },
   'written-invoices': {
     title: 'Written invoices',
     description: 'Numbered invoices with VAT, issued as PDF and tracked until paid.',
