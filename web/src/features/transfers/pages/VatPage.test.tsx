@@ -91,7 +91,9 @@ describe('VatPage', () => {
 
     await waitFor(() =>
       expect(
-        within(screen.getByRole('table', { name: 'VAT summary' })).getByRole('row', { name: /VAT owed at the end/ }),
+        within(screen.getByRole('table', { name: 'VAT summary' })).getByRole('row', {
+          name: /VAT owed at the end/,
+        }),
       ).toHaveTextContent('$10.00'),
     );
     expect(server.callsTo('POST', '/ledger/vat-payments')).toHaveLength(1);
