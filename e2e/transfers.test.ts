@@ -14,7 +14,7 @@ describe('fee transfers and VAT, end to end', () => {
     await accountant.waitForURL('**/accountant-dashboard');
     await navLink(accountant, 'Fee transfers').click();
     await accountant.waitForURL('**/accountant-dashboard/transfers');
-    expect(await accountant.title()).toContain('Fee transfers');
+    await expect.poll(() => accountant.title()).toContain('Fee transfers');
 
     const table = accountant.getByRole('table', { name: 'Due to the agency by currency' });
     const usd = table.getByRole('row').filter({ hasText: 'USD' });
