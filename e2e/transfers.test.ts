@@ -58,4 +58,17 @@ describe('fee transfers and VAT, end to end', () => {
       .poll(() => owedAtEnd.textContent())
       .toContain(`$${after.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   });
+
+  it('fits a 375 px phone: the transfers and VAT pages do not scroll sideways', async () => {
+    const phone = await newPage(browser, app.baseUrl, 375);
+    await signInThroughForm(phone, 'accountant@demo.test');
+    await phone.waitForURL('**/accountant-dashboard');
+    for (const path of ['transfers', 'vat']) {
+      await phone.goto(`/accountant-dashboard/${path}`);
+      await phone.getByRole('heading', { level: 1 }).waitFor();
+      await phone.getByRole('table').first().waitFor();
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    }
+    await phone.close();
+  });
 });

@@ -82,7 +82,8 @@ export function DueToAgencyCard({ canTransfer }: { canTransfer: boolean }) {
           <CircularProgress aria-label="Loading what is due to the agency" />
         </Box>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        // Positioned, so the hidden header text stays inside the scrolling box on a phone.
+        <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
           <Table size="small" aria-label="Due to the agency by currency">
             <TableHead>
               <TableRow>
