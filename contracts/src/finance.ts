@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { call, envelope } from './common.ts';
 import { AmountInput, BasisPoints, Currency } from './money.ts';
+import { IsoDate } from './leases.ts';
 
 export const FINANCE_DEFAULT_CURRENCY_ENABLED = 'The default currency must be one of the enabled currencies';
 export const FINANCE_COMMISSION_TOO_HIGH = 'Commission plus VAT on it cannot be more than 100%';
@@ -61,6 +62,8 @@ export const FinanceSettingsInput = z
       .min(1, 'The limit must be between 1 and 366 days')
       .max(366, 'The limit must be between 1 and 366 days')
       .default(31),
+    /** From when a changed VAT rate applies (today by default); earlier payments keep the old one. */
+    vatRateEffectiveFrom: IsoDate.optional(),
     __v: z.number().int().min(0),
   })
   .refine((value) => value.currencies.includes(value.defaultCurrency), {

@@ -27,3 +27,5 @@ export * from './notifications.ts';
 export * from './reports.ts';
 export * from './dashboard.ts';
 export * from './data-sync.ts';
+export * from './transfers.ts';
+export * from './vat.ts';

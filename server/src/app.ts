@@ -26,6 +26,7 @@ import { reportRoutes } from './features/reports/index.ts';
 import { taskRoutes } from './features/tasks/index.ts';
 import { tenantRoutes } from './features/tenants/index.ts';
 import { transferRoutes } from './features/transfers/index.ts';
+import { vatRoutes } from './features/vat/index.ts';
 import { userRoutes } from './features/users/index.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
@@ -117,7 +118,6 @@ export async function buildApp({
       await api.register(maintenanceRoutes);
       await api.register(accountRoutes);
       await api.register(ledgerRoutes);
-      await api.register(transferRoutes);
       await api.register(invoiceRoutes);
       await api.register(notificationRoutes);
       await api.register(taskRoutes);
@@ -125,6 +125,8 @@ export async function buildApp({
       await api.register(dataSyncRoutes);
       await api.register(reportRoutes);
       await api.register(dashboardRoutes);
+      await api.register(transferRoutes);
+      await api.register(vatRoutes);
     },
     { prefix: '/api' },
   );

@@ -68,6 +68,11 @@ const LedgerAccountPage = lazyPage(
   () => import('../features/ledger/pages/LedgerAccountPage.tsx'),
   'LedgerAccountPage',
 );
+const TransfersPage = lazyPage(
+  () => import('../features/transfers/pages/TransfersPage.tsx'),
+  'TransfersPage',
+);
+const VatPage = lazyPage(() => import('../features/transfers/pages/VatPage.tsx'), 'VatPage');
 const LeviesPage = lazyPage(() => import('../features/levies/pages/LeviesPage.tsx'), 'LeviesPage');
 const WrittenInvoicesPage = lazyPage(
   () => import('../features/invoices/pages/WrittenInvoicesPage.tsx'),
@@ -139,6 +144,8 @@ const accountRoutes: RouteObject[] = [
   { path: 'commissions', element: <CommissionsPage /> },
   { path: 'ledger', element: <GeneralLedgerPage /> },
   { path: 'ledger/accounts/:account', element: <LedgerAccountPage /> },
+  { path: 'transfers', element: <TransfersPage /> },
+  { path: 'vat', element: <VatPage /> },
 ];
 
 const dashboard = (

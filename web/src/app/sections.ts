@@ -20,6 +20,14 @@ export const SECTIONS = {
     title: 'General ledger',
     description: 'Both books’ journals, chart of accounts, trial balance and export (CSV, hledger).',
   },
+  transfers: {
+    title: 'Fee transfers',
+    description: 'What trust owes the agency and for how long, and its transfer to the business account.',
+  },
+  vat: {
+    title: 'VAT',
+    description: 'Output VAT by receipt and invoice, VAT paid to the tax authority, and VAT owed.',
+  },
   'written-invoices': {
     title: 'Written invoices',
     description: 'Numbered invoices with VAT, issued as PDF and tracked until paid.',

@@ -13,6 +13,7 @@ import { updateFinanceSettings } from '../finance/index.ts';
 import { createSchedule, listDueLevies, payLevies } from '../levies/index.ts';
 import { recordPayment, reversePayment } from '../payments/index.ts';
 import { transferAllDue } from '../transfers/index.ts';
+import { recordVatPayment, vatReport } from '../vat/index.ts';
 import { accountantOf, agentOf, type DemoCompany } from './context.ts';
 import type { LetProperty } from './lettings.ts';
 import { dayOfMonth, rentMonthsOf } from './plan.ts';
@@ -39,6 +40,7 @@ const RANK = {
   ownerPayout: 5,
   feeTransfer: 6,
   agentPayout: 7,
+  vatPayment: 8,
 };
 
 interface Step {
@@ -61,6 +63,7 @@ export interface DemoMoney {
  * behind), a bounced cheque reversed and paid again, levies paid out of the property accounts
  * (owners topping up empty ones), owner payouts monthly or quarterly, what is due to the agency
  * transferred out of trust early each month, agent commission quarterly from the business bank,
+ * each quarter's VAT paid to the tax authority the month after,
  * and the deposits of the leases that ended released.
  */
 export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]): Promise<DemoMoney> {
@@ -219,6 +222,26 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
     // What the agency earned last month leaves trust for its business account early each month.
     const transferDate = dayOfMonth(today, months, 2);
     at(transferDate, RANK.feeTransfer, () => transferAllDue(accountant, transferDate));
+    // The VAT of each quarter goes to the tax authority by the 20th of the month after it.
+    const vatDate = dayOfMonth(today, months, 20);
+    if (Number(vatDate.slice(5, 7)) % 3 === 1) {
+      const quarterEnd = addDays(dayOfMonth(today, months, 1), -1);
+      at(vatDate, RANK.vatPayment, async () => {
+        const { closingOwed } = await vatReport(accountant, {
+          from: '2000-01-01',
+          to: quarterEnd,
+          currency: CURRENCY,
+        });
+        if (closingOwed <= 0) return;
+        await recordVatPayment(accountant, {
+          amount: closingOwed,
+          currency: CURRENCY,
+          date: vatDate,
+          reference: `VAT ${quarterEnd.slice(0, 7)}`,
+          period: `Quarter to ${quarterEnd.slice(0, 7)}`,
+        });
+      });
+    }
     if (months === 0) continue;
     const payoutDate = dayOfMonth(today, months, 25);
     const isQuarterEnd = Number(payoutDate.slice(5, 7)) % 3 === 0;

@@ -157,6 +157,8 @@ describe('demo data', () => {
     );
     expect(Number(businessBank!.lowest)).toBeGreaterThanOrEqual(0);
     expect(Number(businessBank!.transfers)).toBeGreaterThanOrEqual(12);
+    const vatPaid = await db.select().from(journals).where(eq(journals.kind, 'vat_payment'));
+    expect(vatPaid.length).toBeGreaterThanOrEqual(3);
     const agentPayoutLines = await db
       .select({ book: ledgerLines.book })
       .from(ledgerLines)

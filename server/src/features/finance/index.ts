@@ -1,7 +1,11 @@
 export { financeRoutes } from './routes.ts';
 export {
   assertCurrencyEnabled,
+  listVatRates,
   loadFinanceSettings,
+  loadVatRates,
   splitRatesFor,
   updateFinanceSettings,
+  vatRateOn,
+  type VatRateHistory,
 } from './service.ts';

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { financeSettings } from '../../db/schema/index.ts';
+import { financeSettings, vatRates } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -30,4 +30,23 @@ export async function saveSettings(
     .where(inCompany(financeSettings, scope, eq(financeSettings.version, expectedVersion)))
     .returning({ version: financeSettings.version });
   return updated.length === 1;
+}
+
+/** The company's VAT rates, newest first. */
+export const vatRateHistory = (tx: Tx, scope: Scope) =>
+  tx.select().from(vatRates).where(inCompany(vatRates, scope)).orderBy(desc(vatRates.effectiveFrom));
+
+/** A rate from a day (a second change on the same day replaces the first). */
+export async function saveVatRate(
+  tx: Tx,
+  scope: Scope,
+  rate: { effectiveFrom: string; rateBp: number; createdBy: string | null },
+) {
+  await tx
+    .insert(vatRates)
+    .values({ ...rate, companyId: scope.companyId })
+    .onConflictDoUpdate({
+      target: [vatRates.companyId, vatRates.effectiveFrom],
+      set: { rateBp: rate.rateBp, createdBy: rate.createdBy, createdAt: new Date() },
+    });
 }

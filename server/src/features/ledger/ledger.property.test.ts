@@ -471,9 +471,12 @@ describe('ledger model', () => {
       expect(expectStatus(reply, 422).code).toBe('NOTHING_DUE');
       return;
     }
-    const made = (expectStatus(reply, 201).data as { currency: string; amount: number }[]).map(
-      ({ currency, amount }) => ({ currency, amount }),
-    );
+    const made = (
+      expectStatus(reply, 201).data as { currency: string; amount: number; direction: string }[]
+    ).map(({ currency, amount, direction }) => ({
+      currency,
+      amount: direction === 'to_trust' ? -amount : amount,
+    }));
     expect(made).toEqual(due);
     for (const { currency, amount } of due) {
       move(model, ledgerAccount.dueToAgency, currency, -amount, TODAY);

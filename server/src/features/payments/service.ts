@@ -18,7 +18,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
-import { assertCurrencyEnabled, loadFinanceSettings, splitRatesFor } from '../finance/index.ts';
+import { assertCurrencyEnabled, loadFinanceSettings, loadVatRates, splitRatesFor } from '../finance/index.ts';
 import { findLease, todayIso } from '../leases/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findOwner } from '../owners/index.ts';
@@ -132,11 +132,13 @@ export async function postPayments(
   if (inputs.length === 0) return [];
   const lookups = targetLookups(tx, ctx);
   const settings = await loadFinanceSettings(tx, ctx);
+  // Once per batch: each payment takes the VAT rate in force on its payment date.
+  const vatHistory = await loadVatRates(tx, ctx);
   const planned = [];
   for (const input of inputs) {
     const { lease, property } = await resolveTarget(ctx, lookups, input);
     assertCurrencyEnabled(settings, input.currency);
-    const rates = splitRatesFor(settings, property);
+    const rates = splitRatesFor(settings, property, { history: vatHistory, day: input.paymentDate });
     let split = NO_SPLIT;
     if (input.type === 'rent') {
       try {

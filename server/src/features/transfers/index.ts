@@ -1,2 +1,2 @@
 export { transferRoutes } from './routes.ts';
-export { runScheduledTransfers, transferAllDue } from './service.ts';
+export { dueByCurrency, runScheduledTransfers, scheduleDue, transferAllDue } from './service.ts';

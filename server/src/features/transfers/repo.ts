@@ -1,24 +1,93 @@
-import { eq, ne } from 'drizzle-orm';
-import type { TransferSchedule } from '@lintel/contracts';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { financeSettings } from '../../db/schema/index.ts';
-import { inCompany, type Ctx } from '../../db/scope.ts';
+import { queryRows } from '../../db/client.ts';
+import type { Ctx } from '../../db/scope.ts';
+import { selectCountedPage } from '../../lib/list-query.ts';
 
-/** Every company with a transfer schedule, and the day its last scheduled transfer ran (system). */
-export const scheduledCompanies = async (
+type Scope = Pick<Ctx, 'companyId'>;
+
+export const FEE_TRANSFER = 'fee_transfer';
+const DUE = 'trust:due-to-agency';
+
+/**
+ * What has come into `trust:due-to-agency` (credits) per currency and day, and everything that
+ * has left it (debits: transfers, reversals) per currency, up to `upTo`: enough to age what is
+ * still due first in, first out.
+ */
+export async function dueMovements(tx: Tx, scope: Scope, upTo: string) {
+  const rows = await queryRows<{ currency: string; day: string | null; credits: string; debits: string }>(
+    tx,
+    sql`select currency, entry_date::text as day,
+          coalesce(sum(-amount_cents) filter (where amount_cents < 0), 0) as credits,
+          coalesce(sum(amount_cents) filter (where amount_cents > 0), 0) as debits
+        from ledger_lines
+        where company_id = ${scope.companyId} and account = ${DUE} and entry_date <= ${upTo}
+        group by currency, entry_date
+        order by currency, entry_date`,
+  );
+  return rows.map((row) => ({
+    currency: row.currency,
+    day: row.day!,
+    credits: Number(row.credits),
+    debits: Number(row.debits),
+  }));
+}
+
+export type TransferRow = {
+  journal_id: string;
+  currency: string;
+  amount_cents: string;
+  reference: string | null;
+  entry_date: string;
+  posted_by: string | null;
+  created_at: string | Date;
+};
+
+/** Fee transfers (their trust journals' due-to-agency lines), newest first. */
+export function listTransfers(
   tx: Tx,
-): Promise<{ companyId: string; schedule: TransferSchedule; last: string | null }[]> =>
-  tx
-    .select({
-      companyId: financeSettings.companyId,
-      schedule: financeSettings.transferSchedule,
-      last: financeSettings.lastScheduledTransfer,
-    })
-    .from(financeSettings)
-    .where(ne(financeSettings.transferSchedule, 'off'));
+  scope: Scope,
+  query: { currency?: string | undefined; page: number; pageSize: number },
+) {
+  const where = sql`l.company_id = ${scope.companyId} and l.kind = ${FEE_TRANSFER} and l.account = ${DUE}
+    ${query.currency ? sql`and l.currency = ${query.currency}` : sql``}`;
+  return selectCountedPage(
+    tx,
+    query,
+    sql`select 1 from ledger_lines l where ${where}`,
+    ({ counted, limit, offset }) =>
+      queryRows<TransferRow & { counted: string }>(
+        tx,
+        sql`select l.journal_id, l.currency, l.amount_cents, l.reference, l.entry_date::text as entry_date,
+              j.posted_by, j.created_at, ${counted} as counted
+            from ledger_lines l join journals j on j.id = l.journal_id and j.company_id = l.company_id
+            where ${where}
+            order by l.entry_date desc, l.seq desc
+            limit ${limit} offset ${offset}`,
+      ),
+  );
+}
 
-export const markScheduledTransfer = (tx: Tx, scope: Pick<Ctx, 'companyId'>, day: string) =>
-  tx
-    .update(financeSettings)
-    .set({ lastScheduledTransfer: day })
-    .where(inCompany(financeSettings, scope, eq(financeSettings.companyId, scope.companyId)));
+/** The companies whose schedule moves their fees on its own, with when it last ran. */
+export const scheduledCompanies = (tx: Tx) =>
+  queryRows<{ company_id: string; transfer_schedule: string; last_scheduled_transfer: string | null }>(
+    tx,
+    sql`select company_id, transfer_schedule, last_scheduled_transfer::text as last_scheduled_transfer
+        from finance_settings where transfer_schedule <> 'off'`,
+  );
+
+/** Takes the company's settings row for the scheduled run (a second server waits, then sees the day). */
+export async function lastScheduledTransfer(tx: Tx, scope: Scope): Promise<string | null | undefined> {
+  const [row] = await queryRows<{ last: string | null }>(
+    tx,
+    sql`select last_scheduled_transfer::text as last from finance_settings
+        where company_id = ${scope.companyId} for update`,
+  );
+  return row ? row.last : undefined;
+}
+
+export async function recordScheduledTransfer(tx: Tx, scope: Scope, day: string) {
+  await tx.execute(
+    sql`update finance_settings set last_scheduled_transfer = ${day} where company_id = ${scope.companyId}`,
+  );
+}

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, DueToAgency, FeeTransfer, Payment } from '@lintel/contracts';
-import { financeSettings, ledgerLines } from '../../db/schema/index.ts';
+import {
+  AgentAccount,
+  DueToAgency,
+  FeeTransfer,
+  NOTHING_DUE,
+  Payout,
+  VatPayment,
+  VatRate,
+  VatReport,
+} from '@lintel/contracts';
+import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
 import {
   caller,
@@ -13,10 +22,15 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { readReport } from '../../test/report-fixtures.ts';
-import { todayIso } from '../leases/index.ts';
-import { isTransferDay, runScheduledTransfers } from './service.ts';
+import { runScheduledTransfers, scheduleDue } from './index.ts';
 
-describe('fee transfers: the agency money leaves trust', () => {
+// At 10% commission and 15% VAT on it, rent of 1,000.00 leaves 100.00 commission and 15.00 VAT
+// due to the agency (the agent's 60.00 of the commission is paid from the business bank).
+const RENT = 100000;
+const DUE = 11500;
+const TODAY = new Date().toISOString().slice(0, 10);
+
+describe('fee transfers, due to the agency, VAT', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
   beforeAll(async () => {
@@ -25,189 +39,298 @@ describe('fee transfers: the agency money leaves trust', () => {
   });
   afterAll(() => t.close());
 
-  const today = todayIso();
-
-  async function newCompany() {
+  const newCompany = async (settings: Record<string, unknown> = {}) => {
     const co = await createCompanyWithRoles(t.app);
-    await setFinanceSettings(t, co);
+    await setFinanceSettings(t, co, settings);
     return co;
-  }
-  const due = async (co: Company) =>
-    (expectStatus(await call(co.accountant, 'GET', '/api/ledger/due-to-agency'), 200).data as unknown[]).map(
-      (row) => DueToAgency.parse(row),
-    );
-  const transfer = async (co: Company, body: Record<string, unknown> = {}) =>
-    call(co.accountant, 'POST', '/api/ledger/transfers', body);
-  const trustRows = async (co: Company) => {
-    const report = await readReport(t, co.accountant, 'trust-reconciliation');
-    return Object.fromEntries(
-      [...report.rows, ...report.closingRows].map((row) => [String(row.key), Number(row.amount)]),
-    );
   };
-  const linesOf = (co: Company, journalId: string) =>
+  const dueOf = async (co: Company, currency = 'USD') => {
+    const rows = DueToAgency.array().parse(
+      expectStatus(await call(co.accountant, 'GET', '/api/ledger/due-to-agency'), 200).data,
+    );
+    return rows.find((row) => row.currency === currency)!;
+  };
+  const transfer = (co: Company, body: Record<string, unknown> = {}) =>
+    call(co.accountant, 'POST', '/api/ledger/transfers', body);
+  const linesOf = (journalId: string) =>
     t.database.db
-      .select({ account: ledgerLines.account, book: ledgerLines.book, amount: ledgerLines.amountCents })
+      .select({ account: ledgerLines.account, amount: ledgerLines.amountCents, book: ledgerLines.book })
       .from(ledgerLines)
-      .where(and(eq(ledgerLines.companyId, co.companyId), eq(ledgerLines.journalId, journalId)));
+      .where(eq(ledgerLines.journalId, journalId));
+  const pairOf = async (journalId: string) => {
+    const linked = await t.database.db.select().from(journals).where(eq(journals.linkedId, journalId));
+    expect(linked).toHaveLength(1);
+    return [...(await linesOf(journalId)), ...(await linesOf(linked[0]!.id))];
+  };
 
-  it('problem 1: commission and VAT wait in trust due to the agency, and a transfer moves all of it to the business bank', async () => {
+  it('shows what is due and since when, moves it all to the business bank, and trust then owes the agency nothing', async () => {
     const co = await newCompany();
-    const { lease } = await createLetProperty(t, co);
-    // C 100.00 + VAT 15.00 of 1,000.00 rent, and C 50.00 + VAT 7.50 of 500.00.
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: addDays(today, -40) }));
-    await recordPayment(t, co.accountant, rentBody(lease, 50000, { paymentDate: addDays(today, -3) }));
-    const before = await trustRows(co);
-    expect(before).toMatchObject({ owners: 132750, clientMoney: 132750, dueToAgency: 17250, difference: 0 });
-    expect(before.trustBank).toBe(150000);
-    const [usd] = await due(co);
-    expect(usd).toEqual({
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-10-01' }));
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-02' }));
+    const due = await dueOf(co);
+    const age = Math.round((Date.parse(TODAY) - Date.parse('2026-10-01')) / 86_400_000);
+    expect(due).toEqual({
       currency: 'USD',
-      amount: 17250,
-      since: addDays(today, -40),
-      ageDays: 40,
+      amount: 2 * DUE,
+      since: '2026-10-01',
+      ageDays: age,
       limitDays: 31,
-      overdue: true,
+      overdue: age > 31,
     });
-
-    const made = (expectStatus(await transfer(co), 201).data as unknown[]).map((row) =>
-      FeeTransfer.parse(row),
+    // Agents and owners cannot see it; accountants only make transfers.
+    expectStatus(await call(co.agent, 'GET', '/api/ledger/due-to-agency'), 403);
+    expectStatus(await transfer(co).then((r) => r), 201);
+    // (the admin's view)
+    const adminView = DueToAgency.array().parse(
+      expectStatus(await call(co.admin, 'GET', '/api/ledger/due-to-agency'), 200).data,
     );
-    expect(made).toEqual([
-      {
-        journalId: expect.any(String),
-        currency: 'USD',
-        amount: 17250,
-        reference: 'FT-000001',
-        date: today,
-        postedBy: co.accountant.user._id,
-      },
+    expect(adminView.find((row) => row.currency === 'USD')).toMatchObject({
+      amount: 0,
+      since: null,
+      overdue: false,
+    });
+    const [made] = FeeTransfer.array().parse(
+      expectStatus(await call(co.accountant, 'GET', '/api/ledger/transfers'), 200).data,
+    );
+    expect(made).toMatchObject({
+      currency: 'USD',
+      amount: 2 * DUE,
+      direction: 'to_business',
+      reference: 'FT-000001',
+      date: TODAY,
+      postedBy: co.accountant.user._id,
+    });
+    expect((await pairOf(made!.journalId)).sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: 'business:bank', amount: 2 * DUE, book: 'business' },
+      { account: 'business:due-from-trust', amount: -2 * DUE, book: 'business' },
+      { account: 'trust:bank', amount: -2 * DUE, book: 'trust' },
+      { account: 'trust:due-to-agency', amount: 2 * DUE, book: 'trust' },
     ]);
-    // One event, two books: trust out, business in.
-    expect(new Set((await linesOf(co, made[0]!.journalId)).map((line) => line.book))).toEqual(
-      new Set(['trust']),
-    );
-    const after = await trustRows(co);
-    expect(after).toMatchObject({ dueToAgency: 0, clientMoney: 132750, trustBank: 132750, difference: 0 });
-    const balance = await readTrialBalance(t, co);
-    expect(balance.books.map((book) => book.total)).toEqual([0, 0]);
-    const business = Object.fromEntries(
-      balance.books[1]!.accounts.map((account) => [account.account, account.balance]),
-    );
-    expect(business['business:bank']).toBe(17250);
-    expect(business['business:due-from-trust'] ?? 0).toBe(0);
-    expect((await due(co))[0]).toMatchObject({ amount: 0, since: null, overdue: false });
-
+    const reconciliation = await readReport(t, co.accountant, 'trust-reconciliation');
+    expect(reconciliation.rows.find((row) => row.key === 'dueToAgency')?.amount ?? 0).toBe(0);
+    expect(reconciliation.closingRows.find((row) => row.key === 'difference')?.amount).toBe(0);
+    const trial = await readTrialBalance(t, co);
+    expect(trial.dueToAgency).toBe(0);
+    // Nothing left: a second transfer is refused.
     const again = expectStatus(await transfer(co), 422);
-    expect(again.code).toBe('NOTHING_DUE');
-    const listed = expectStatus(await call(co.admin, 'GET', '/api/ledger/transfers'), 200);
-    expect(listed.data).toEqual([made[0]]);
+    expect(again.message).toBe(NOTHING_DUE);
+    const audit = expectStatus(await call(co.admin, 'GET', '/api/audit?action=fee_transfer.created'), 200);
+    expect(JSON.stringify(audit.data)).toContain(made!.journalId);
   });
 
-  it('names its reference when given, moves only what was due by its date, and refuses the future', async () => {
+  it('moves only what was due as of its date, with the reference given, and refuses a future date', async () => {
     const co = await newCompany();
-    const { lease } = await createLetProperty(t, co, { agent: null });
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: addDays(today, -10) }));
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: today }));
-    expect(expectStatus(await transfer(co, { date: addDays(today, 1) }), 422).code).toBe('FUTURE_DATE');
-    const [first] = expectStatus(
-      await transfer(co, { currency: 'USD', reference: 'BANK-77', date: addDays(today, -1) }),
-      201,
-    ).data as FeeTransfer[];
-    expect(first).toMatchObject({ amount: 11500, reference: 'BANK-77', date: addDays(today, -1) });
-    expect((await due(co))[0]).toMatchObject({ amount: 11500, since: today, ageDays: 0, overdue: false });
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-10-01' }));
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-02' }));
+    expectStatus(await transfer(co, { date: '2099-01-01' }), 422);
+    expectStatus(await transfer(co, { currency: 'ZWG' }), 422);
+    const [made] = FeeTransfer.array().parse(
+      expectStatus(await transfer(co, { date: '2026-10-15', reference: 'BANK-7' }), 201).data,
+    );
+    expect(made).toMatchObject({ amount: DUE, reference: 'BANK-7', date: '2026-10-15' });
+    // The October money left; November's is still due, and has waited since November.
+    expect(await dueOf(co)).toMatchObject({ amount: DUE, since: '2026-11-02' });
   });
 
-  it('after a payment is reversed once its commission left trust, the agency repays trust', async () => {
+  it('goes the other way when a payment is reversed after its fees left trust: the business repays trust', async () => {
     const co = await newCompany();
-    const { lease } = await createLetProperty(t, co);
-    const payment = await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: today }));
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    const payment = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-02' }),
+    );
     expectStatus(await transfer(co), 201);
     expectStatus(
-      await call(co.accountant, 'POST', `/api/payments/${Payment.parse(payment)._id}/reverse`, {
-        reason: 'Bounced',
-      }),
+      await call(co.accountant, 'POST', `/api/payments/${payment._id}/reverse`, { reason: 'Cheque bounced' }),
       200,
     );
-    const [owed] = await due(co);
-    expect(owed).toMatchObject({ amount: -11500, overdue: true });
-    expect((await trustRows(co)).dueToAgency).toBe(-11500);
-    const [repaid] = expectStatus(await transfer(co), 201).data as FeeTransfer[];
-    expect(repaid!.amount).toBe(-11500);
-    expect((await trustRows(co)).dueToAgency).toBe(0);
-    const balance = await readTrialBalance(t, co);
-    expect(balance.trustBank).toBe(balance.clientMoney);
-    expect(balance.books.map((book) => book.total)).toEqual([0, 0]);
+    expect(await dueOf(co)).toMatchObject({ amount: -DUE, since: null, overdue: false });
+    const [back] = FeeTransfer.array().parse(expectStatus(await transfer(co), 201).data);
+    expect(back).toMatchObject({ amount: DUE, direction: 'to_trust', reference: 'FT-000002' });
+    expect((await pairOf(back!.journalId)).find((line) => line.account === 'trust:bank')?.amount).toBe(DUE);
+    expect((await dueOf(co)).amount).toBe(0);
+    const trial = await readTrialBalance(t, co);
+    expect(trial.dueToAgency).toBe(0);
   });
 
-  it('problem 2: an agent is paid from the business bank, and the agent accounts tie to the business book', async () => {
-    const co = await newCompany();
-    const { lease } = await createLetProperty(t, co);
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: today }));
-    const payout = expectStatus(
-      await call(co.accountant, 'POST', '/api/payouts', {
-        accountType: 'agent',
-        accountId: co.agent.user._id,
-        amount: 4000,
-        currency: 'USD',
-        method: 'bank_transfer',
-      }),
-      201,
-    ).data as { journalId: string };
-    expect(await linesOf(co, payout.journalId)).toEqual([
-      { account: `agent:${co.agent.user._id}`, book: 'business', amount: 4000 },
-      { account: 'business:bank', book: 'business', amount: -4000 },
-    ]);
-    const agents = expectStatus(await call(co.accountant, 'GET', '/api/accounts/agents?currency=USD'), 200)
-      .data as { agentId: string; earned: number; paid: number; owed: number }[];
-    expect(agents.find((row) => row.agentId === co.agent.user._id)).toMatchObject({
-      earned: 6000,
-      paid: 4000,
-      owed: 2000,
+  it("flags money left due longer than the company's limit", async () => {
+    const co = await newCompany({ transferLimitDays: 10 });
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-01-01' });
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-01-05' }));
+    expect(await dueOf(co)).toMatchObject({ amount: DUE, since: '2026-01-05', limitDays: 10, overdue: true });
+  });
+
+  it('runs each company’s schedule once when due, posted by nobody', async () => {
+    expect(scheduleDue('daily', null, '2026-11-05')).toBe(true);
+    expect(scheduleDue('daily', '2026-11-05', '2026-11-05')).toBe(false);
+    expect(scheduleDue('weekly', '2026-11-05', '2026-11-11')).toBe(false);
+    expect(scheduleDue('weekly', '2026-11-05', '2026-11-12')).toBe(true);
+    expect(scheduleDue('monthly', '2026-11-30', '2026-11-30')).toBe(false);
+    expect(scheduleDue('monthly', '2026-10-31', '2026-11-01')).toBe(true);
+    expect(scheduleDue('monthly', '2026-11-01', '2026-11-30')).toBe(false);
+    expect(scheduleDue('off', '2026-01-01', '2026-11-30')).toBe(false);
+
+    const co = await newCompany({ transferSchedule: 'weekly' });
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-01' }));
+    const transfers = async () =>
+      FeeTransfer.array().parse(
+        expectStatus(await call(co.accountant, 'GET', '/api/ledger/transfers'), 200).data,
+      );
+    // First sight starts the week; a week later it runs; the same day again, or days later, not.
+    await runScheduledTransfers(t.database.db, '2026-11-05', [co.companyId]);
+    expect(await transfers()).toEqual([]);
+    await runScheduledTransfers(t.database.db, '2026-11-12', [co.companyId]);
+    await runScheduledTransfers(t.database.db, '2026-11-12', [co.companyId]);
+    await runScheduledTransfers(t.database.db, '2026-11-18', [co.companyId]);
+    const made = await transfers();
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      amount: DUE,
+      date: '2026-11-12',
+      postedBy: null,
+      direction: 'to_business',
     });
-    const business = (await readTrialBalance(t, co)).books[1]!.accounts;
-    expect(business.find((row) => row.account === `agent:${co.agent.user._id}`)?.balance).toBe(-2000);
-    // Trust holds the agent's share as part of what is due to the agency, not as the agent's.
-    expect((await trustRows(co)).dueToAgency).toBe(11500);
+    expect((await dueOf(co)).amount).toBe(0);
   });
 
-  it('only the accountant transfers; admins read', async () => {
+  it('pays agents from the business bank, and agent accounts tie to the business book', async () => {
     const co = await newCompany();
-    expectStatus(await call(co.admin, 'POST', '/api/ledger/transfers', {}), 403);
-    expectStatus(await call(co.agent, 'GET', '/api/ledger/due-to-agency'), 403);
-    expectStatus(await call(co.admin, 'GET', '/api/ledger/due-to-agency'), 200);
-    expect(expectStatus(await transfer(co), 422).code).toBe('NOTHING_DUE');
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-02' }));
+    const payout = Payout.parse(
+      expectStatus(
+        await call(co.accountant, 'POST', '/api/payouts', {
+          accountType: 'agent',
+          accountId: co.agent.user._id,
+          amount: 4000,
+          currency: 'USD',
+          method: 'bank_transfer',
+        }),
+        201,
+      ).data,
+    );
+    const lines = await linesOf(payout.journalId);
+    expect(lines.sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: `agent:${co.agent.user._id}`, amount: 4000, book: 'business' },
+      { account: 'business:bank', amount: -4000, book: 'business' },
+    ]);
+    expect(
+      await t.database.db.select().from(journals).where(eq(journals.linkedId, payout.journalId)),
+    ).toEqual([]);
+    const [account] = AgentAccount.array().parse(
+      expectStatus(await call(co.accountant, 'GET', '/api/accounts/agents?currency=USD'), 200).data,
+    );
+    expect(account).toMatchObject({ agentId: co.agent.user._id, earned: 6000, paid: 4000, owed: 2000 });
+    const agentLines = await t.database.db
+      .select({ amount: ledgerLines.amountCents, book: ledgerLines.book })
+      .from(ledgerLines)
+      .where(
+        and(eq(ledgerLines.companyId, co.companyId), eq(ledgerLines.account, `agent:${co.agent.user._id}`)),
+      );
+    expect(agentLines.every((line) => line.book === 'business')).toBe(true);
+    expect(-agentLines.reduce((sum, line) => sum + line.amount, 0)).toBe(account!.owed);
+    const business = (await readTrialBalance(t, co)).books.find((book) => book.book === 'business')!;
+    expect(business.total).toBe(0);
+    expect(business.accounts.find((row) => row.account === `agent:${co.agent.user._id}`)?.balance).toBe(
+      -2000,
+    );
   });
 
-  it('a schedule falls due daily, a week after the last, or in a new month', () => {
-    expect(isTransferDay('off', null, '2026-11-26')).toBe(false);
-    expect(isTransferDay('daily', null, '2026-11-26')).toBe(true);
-    expect(isTransferDay('daily', '2026-11-26', '2026-11-26')).toBe(false);
-    expect(isTransferDay('daily', '2026-11-25', '2026-11-26')).toBe(true);
-    expect(isTransferDay('weekly', '2026-11-20', '2026-11-26')).toBe(false);
-    expect(isTransferDay('weekly', '2026-11-19', '2026-11-26')).toBe(true);
-    expect(isTransferDay('monthly', '2026-11-01', '2026-11-30')).toBe(false);
-    expect(isTransferDay('monthly', '2026-11-30', '2026-12-01')).toBe(true);
-  });
-
-  it('the scheduled job transfers once on its day, posted by no one, and not again that day', async () => {
+  it('reports output VAT by receipt, records VAT paid, and refuses more than is owed', async () => {
     const co = await newCompany();
-    await setFinanceSettings(t, co, { transferSchedule: 'weekly' });
-    const { lease } = await createLetProperty(t, co, { agent: null });
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: today }));
-    await runScheduledTransfers(t.database.db, today, [co.companyId]);
-    expect((await due(co))[0]!.amount).toBe(0);
-    const [made] = expectStatus(await call(co.accountant, 'GET', '/api/ledger/transfers'), 200)
-      .data as FeeTransfer[];
-    expect(made).toMatchObject({ amount: 11500, postedBy: null, date: today });
-    const [settings] = await t.database.db
-      .select()
-      .from(financeSettings)
-      .where(eq(financeSettings.companyId, co.companyId));
-    expect(settings!.lastScheduledTransfer).toBe(today);
-    await recordPayment(t, co.accountant, rentBody(lease, 100000, { paymentDate: today }));
-    await runScheduledTransfers(t.database.db, today, [co.companyId]);
-    expect((await due(co))[0]!.amount).toBe(11500);
-    await runScheduledTransfers(t.database.db, addDays(today, 7), [co.companyId]);
-    expect((await due(co))[0]!.amount).toBe(0);
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    const october = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-10-20' }),
+    );
+    const november = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-02' }),
+    );
+    const report = async (from: string, to: string) =>
+      VatReport.parse(
+        expectStatus(
+          await call(co.accountant, 'GET', `/api/ledger/vat?from=${from}&to=${to}&currency=USD`),
+          200,
+        ).data,
+      );
+    const nov = await report('2026-11-01', '2026-11-30');
+    expect(nov).toMatchObject({ openingOwed: 1500, outputVat: 1500, paid: 0, closingOwed: 3000 });
+    expect(nov.bySource).toEqual({ receipt: 1500, invoice: 0, other: 0 });
+    expect(nov.lines).toEqual([
+      expect.objectContaining({
+        source: 'receipt',
+        reference: november.receiptNumber,
+        amount: 1500,
+        date: '2026-11-02',
+      }),
+    ]);
+    expect(october.receiptNumber).not.toBe(november.receiptNumber);
+    expectStatus(
+      await call(co.agent, 'GET', '/api/ledger/vat?from=2026-11-01&to=2026-11-30&currency=USD'),
+      403,
+    );
+
+    const tooMuch = expectStatus(
+      await call(co.accountant, 'POST', '/api/ledger/vat-payments', { amount: 3001, currency: 'USD' }),
+      422,
+    );
+    expect(tooMuch.code).toBe('MORE_THAN_OWED');
+    expectStatus(
+      await call(co.admin, 'POST', '/api/ledger/vat-payments', { amount: 100, currency: 'USD' }),
+      403,
+    );
+    const paid = VatPayment.parse(
+      expectStatus(
+        await call(co.accountant, 'POST', '/api/ledger/vat-payments', {
+          amount: 2000,
+          currency: 'USD',
+          date: '2026-11-10',
+          reference: 'ZIMRA-1',
+          period: '2026-10',
+        }),
+        201,
+      ).data,
+    );
+    expect(paid).toMatchObject({ amount: 2000, owedAfter: 1000, period: '2026-10', reference: 'ZIMRA-1' });
+    expect((await linesOf(paid.journalId)).sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: 'business:bank', amount: -2000, book: 'business' },
+      { account: 'business:vat-payable', amount: 2000, book: 'business' },
+    ]);
+    const after = await report('2026-11-01', '2026-11-30');
+    expect(after).toMatchObject({ openingOwed: 1500, outputVat: 1500, paid: 2000, closingOwed: 1000 });
+    expect(after.payments).toEqual([expect.objectContaining({ amount: 2000, reference: 'ZIMRA-1' })]);
+  });
+
+  it('takes the VAT rate in force on the payment date; a change leaves earlier payments alone', async () => {
+    const co = await newCompany();
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
+    const earlier = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-10' }),
+    );
+    await setFinanceSettings(t, co, { vatRateBp: 2000, vatRateEffectiveFrom: '2026-11-15' });
+    const before = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-14' }),
+    );
+    const after = await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-15' }));
+    expect([earlier.split.vat, before.split.vat, after.split.vat]).toEqual([1500, 1500, 2000]);
+    const rates = VatRate.array().parse(
+      expectStatus(await call(co.admin, 'GET', '/api/settings/finance/vat-rates'), 200).data,
+    );
+    expect(rates.map((rate) => [rate.effectiveFrom, rate.rateBp])).toEqual([
+      ['2026-11-15', 2000],
+      ['1900-01-01', 1500],
+    ]);
+    expect(rates[0]!.createdBy).toBe(co.accountant.user._id);
   });
 });

@@ -8,5 +8,5 @@ export async function transferRoutes(app: FastifyInstance) {
   route(app, transfersApi.list, async (req) =>
     okPage(await service.listTransfers(req.ctx, req.query), req.query),
   );
-  route(app, transfersApi.due, async (req) => ok(await service.dueToAgency(req.ctx)));
+  route(app, transfersApi.dueToAgency, async (req) => ok(await service.getDueToAgency(req.ctx)));
 }

@@ -1,77 +1,115 @@
 import type { z } from 'zod';
 import {
-  addDays,
   formatMoney,
+  NOTHING_DUE,
   type DueToAgency,
   type FeeTransfer,
   type FeeTransferInput,
   type FeeTransferQuery,
-  type TransferSchedule,
 } from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { nextNumbers } from '../../db/sequences.ts';
 import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
-import { nextNumber } from '../../db/sequences.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
-import {
-  accountBalances,
-  accountLines,
-  journalsOfKind,
-  ledgerAccount,
-  lockAccount,
-  postJournal,
-} from '../ledger/index.ts';
+import { ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import * as repo from './repo.ts';
 
-/** Who moves the money: a signed-in accountant, or the schedule (no user). */
-type Actor = { companyId: string; userId: string | null; requestId: string | null };
+type Scope = Pick<Ctx, 'companyId'>;
+/** Who moves the money: a user, or the company's schedule (nobody). */
+type Actor = Scope & { userId: string | null; requestId: string | null };
 
-const TRANSFER_KIND = 'fee_transfer';
-const READERS = ['admin', 'accountant'] as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const ACCOUNTANT = ['accountant'] as const;
+const BOOKKEEPERS = ['admin', 'accountant'] as const;
+const DAY_MS = 86_400_000;
 
-const daysBetween = (from: string, to: string) =>
+export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** What is due to the agency in a currency on a day: the account's credit balance up to then. */
-async function dueOn(tx: Tx, scope: Actor, currency: string, date: string): Promise<number> {
-  const [row] = await accountBalances(tx, scope, {
-    accounts: [ledgerAccount.dueToAgency],
-    currency,
-    upTo: date,
-  });
-  return row ? -row.balance : 0;
-}
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Moves what was due to the agency on `date` out of trust, one linked pair of journals per
- * currency with something due, inside the caller's transaction. The account's lock makes a second
- * transfer wait and then find nothing left to move.
+ * What is due to the agency per currency as of `asOf`, and since when: what has left the account
+ * (transfers, reversals) pays off what came into it oldest first; the oldest day not wholly paid
+ * off is how long the agency's money has waited in trust.
+ */
+export async function dueByCurrency(tx: Tx, scope: Scope, asOf: string) {
+  const movements = await repo.dueMovements(tx, scope, asOf);
+  const currencies = [...new Set(movements.map((row) => row.currency))];
+  return currencies.map((currency) => {
+    const days = movements.filter((row) => row.currency === currency);
+    const credits = days.reduce((sum, row) => sum + row.credits, 0);
+    let paidOff = days.reduce((sum, row) => sum + row.debits, 0);
+    let since: string | null = null;
+    for (const row of days) {
+      if (paidOff >= row.credits) {
+        paidOff -= row.credits;
+        continue;
+      }
+      since = row.day;
+      break;
+    }
+    const amount = credits - days.reduce((sum, row) => sum + row.debits, 0);
+    return { currency, amount, since: amount > 0 ? since : null };
+  });
+}
+
+export const getDueToAgency = (ctx: Ctx, today = todayIso()): Promise<DueToAgency[]> =>
+  transact(ctx, async (tx) => {
+    assertRole(ctx, BOOKKEEPERS);
+    const settings = await loadFinanceSettings(tx, ctx);
+    const due = await dueByCurrency(tx, ctx, today);
+    const currencies = [...new Set([...settings.currencies, ...due.map((row) => row.currency)])];
+    return currencies.map((currency) => {
+      const row = due.find((candidate) => candidate.currency === currency);
+      const ageDays = row?.since ? daysBetween(row.since, today) : null;
+      return {
+        currency,
+        amount: row?.amount ?? 0,
+        since: row?.since ?? null,
+        ageDays,
+        limitDays: settings.transferLimitDays,
+        overdue: ageDays !== null && ageDays > settings.transferLimitDays,
+      };
+    });
+  });
+
+/**
+ * Moves what is due to the agency as of `date` out of trust, one event per currency: trust
+ * `due-to-agency` +D, `bank` −D; business `bank` +D, `due-from-trust` −D. A negative D (the
+ * business owes trust) posts the same lines, so the money goes back. Each currency's account is
+ * locked first, so two transfers cannot move the same money.
  */
 async function transferDue(
   tx: Tx,
   actor: Actor,
-  request: { currencies: string[]; reference?: string | undefined; date: string },
+  input: { currency?: string | undefined; reference?: string | undefined; date: string },
 ): Promise<FeeTransfer[]> {
-  const made: FeeTransfer[] = [];
-  for (const currency of request.currencies) {
-    await lockAccount(tx, actor, ledgerAccount.dueToAgency, currency);
-    const amount = await dueOn(tx, actor, currency, request.date);
-    if (amount === 0) continue;
-    const reference =
-      request.reference ?? `FT-${String(await nextNumber(tx, actor, 'fee_transfer')).padStart(6, '0')}`;
-    const description =
-      amount > 0
-        ? `Fee transfer ${reference}: ${formatMoney(amount, currency)} due to the agency, trust to business bank`
-        : `Fee transfer ${reference}: the agency repays trust ${formatMoney(-amount, currency)}`;
+  const currencies = input.currency
+    ? [input.currency]
+    : [...new Set((await repo.dueMovements(tx, actor, input.date)).map((row) => row.currency))].sort();
+  for (const currency of currencies) await lockAccount(tx, actor, ledgerAccount.dueToAgency, currency);
+  const due = (await dueByCurrency(tx, actor, input.date)).filter(
+    (row) => currencies.includes(row.currency) && row.amount !== 0,
+  );
+  if (due.length === 0) throw unprocessable('NOTHING_DUE', NOTHING_DUE);
+  const first = input.reference ? 0 : await nextNumbers(tx, actor, 'fee_transfer', due.length);
+  const transfers: FeeTransfer[] = [];
+  for (const [index, { currency, amount }] of due.entries()) {
+    const reference = input.reference ?? `FT-${String(first + index).padStart(6, '0')}`;
+    const direction = amount > 0 ? ('to_business' as const) : ('to_trust' as const);
     const journalId = await postJournal(tx, actor, {
-      kind: TRANSFER_KIND,
-      description,
+      kind: repo.FEE_TRANSFER,
+      description:
+        direction === 'to_business'
+          ? `${reference} fees of ${formatMoney(amount, currency)} from trust to the business account`
+          : `${reference} ${formatMoney(-amount, currency)} repaid by the business account to trust`,
       reference,
-      entryDate: request.date,
+      entryDate: input.date,
       postedBy: actor.userId,
       lines: [
         { account: ledgerAccount.dueToAgency, currency, amountCents: amount },
@@ -80,142 +118,116 @@ async function transferDue(
         { account: ledgerAccount.dueFromTrust, currency, amountCents: -amount },
       ],
     });
-    made.push({ journalId, currency, amount, reference, date: request.date, postedBy: actor.userId });
+    const transfer: FeeTransfer = {
+      journalId,
+      currency,
+      amount: Math.abs(amount),
+      direction,
+      reference,
+      date: input.date,
+      postedBy: actor.userId,
+      createdAt: new Date().toISOString(),
+    };
+    await recordAudit(
+      tx,
+      { companyId: actor.companyId, userId: actor.userId, requestId: actor.requestId },
+      {
+        action: 'fee_transfer.created',
+        entity: 'journal',
+        entityId: journalId,
+        after: transfer,
+      },
+    );
+    transfers.push(transfer);
   }
-  for (const transfer of made) {
-    await recordAudit(tx, actor, {
-      action: 'fee_transfer.made',
-      entity: 'journal',
-      entityId: transfer.journalId,
-      after: transfer,
-    });
-  }
-  return made;
+  return transfers;
 }
 
-/** On demand (accountant): every currency, or the one asked for. */
-export const createTransfers = (ctx: Ctx, input: z.output<typeof FeeTransferInput>) =>
+export const createTransfers = (ctx: Ctx, input: z.output<typeof FeeTransferInput>, today = todayIso()) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, ['accountant']);
-    const settings = await loadFinanceSettings(tx, ctx);
-    if (input.currency) assertCurrencyEnabled(settings, input.currency);
-    const today = todayIso();
+    assertRole(ctx, ACCOUNTANT);
     const date = input.date ?? today;
-    if (date > today) throw unprocessable('FUTURE_DATE', 'A transfer cannot be dated in the future.');
-    const made = await transferDue(tx, ctx, {
-      currencies: input.currency ? [input.currency] : settings.currencies,
-      reference: input.reference,
-      date,
-    });
-    if (made.length === 0) {
-      throw unprocessable(
-        'NOTHING_DUE',
-        'Nothing is due to the agency in trust: there is nothing to transfer.',
-      );
-    }
-    return made;
+    if (date > today) throw unprocessable('FUTURE_DATE', 'A transfer cannot be dated later than today.');
+    if (input.currency) assertCurrencyEnabled(await loadFinanceSettings(tx, ctx), input.currency);
+    return transferDue(tx, ctx, { currency: input.currency, reference: input.reference, date });
   });
 
-/** Every currency's due moved on `date`, nothing when nothing is due (the demo's monthly transfer). */
+/**
+ * Everything due on `date` moved out of trust, and nothing (no error) when nothing is due: the
+ * demo's monthly transfer.
+ */
 export const transferAllDue = (ctx: Ctx, date: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, ['accountant']);
-    const settings = await loadFinanceSettings(tx, ctx);
-    return transferDue(tx, ctx, { currencies: settings.currencies, date });
+    assertRole(ctx, ACCOUNTANT);
+    const due = (await dueByCurrency(tx, ctx, date)).filter((row) => row.amount !== 0);
+    return due.length === 0 ? [] : transferDue(tx, ctx, { date });
   });
 
-export const listTransfers = (ctx: Ctx, query: FeeTransferQuery) =>
+export const listTransfers = (ctx: Ctx, query: z.output<typeof FeeTransferQuery>) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
-    const page = await journalsOfKind(
-      tx,
-      ctx,
-      // The trust journal is the event's (the one a transfer answers with); trust:bank paid it out.
-      { kind: TRANSFER_KIND, account: ledgerAccount.trustBank, currency: query.currency },
-      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
-    );
+    assertRole(ctx, BOOKKEEPERS);
+    const page = await repo.listTransfers(tx, ctx, query);
     return {
-      total: page.total,
-      items: page.items.map((row): FeeTransfer => ({
-        journalId: row.journalId,
-        currency: row.currency,
-        amount: -row.amountCents,
-        reference: row.reference ?? '',
-        date: row.entryDate,
-        postedBy: row.postedBy,
-      })),
+      ...page,
+      items: page.items.map((row): FeeTransfer => {
+        const amount = Number(row.amount_cents);
+        return {
+          journalId: row.journal_id,
+          currency: row.currency,
+          amount: Math.abs(amount),
+          direction: amount > 0 ? 'to_business' : 'to_trust',
+          reference: row.reference,
+          date: row.entry_date,
+          postedBy: row.posted_by,
+          createdAt: new Date(row.created_at).toISOString(),
+        };
+      }),
     };
   });
 
 /**
- * Since when money has been due: transfers (debits) settle the oldest earnings (credits) first;
- * the first credit not wholly settled is the oldest money still in trust.
+ * Whether a schedule's transfer is due today, given the day it last ran. A schedule never run
+ * before starts counting today: daily runs at once; weekly and monthly wait for their first
+ * week or month (so turning the schedule on, or a fresh start, does not sweep at once).
  */
-function oldestUnsettled(lines: { entryDate: string; amountCents: number }[]): string | null {
-  let settled = lines.filter((line) => line.amountCents > 0).reduce((sum, line) => sum + line.amountCents, 0);
-  for (const line of lines) {
-    if (line.amountCents >= 0) continue;
-    settled += line.amountCents;
-    if (settled < 0) return line.entryDate;
-  }
-  return null;
-}
-
-export const dueToAgency = (ctx: Ctx, today = todayIso()) =>
-  transact(ctx, async (tx): Promise<DueToAgency[]> => {
-    assertRole(ctx, READERS);
-    const settings = await loadFinanceSettings(tx, ctx);
-    const due: DueToAgency[] = [];
-    for (const currency of settings.currencies) {
-      const lines = await accountLines(tx, ctx, ledgerAccount.dueToAgency, currency);
-      const amount = -lines.reduce((sum, line) => sum + line.amountCents, 0);
-      const since = amount > 0 ? oldestUnsettled(lines) : null;
-      const ageDays = since ? Math.max(0, daysBetween(since, today)) : 0;
-      due.push({
-        currency,
-        amount,
-        since,
-        ageDays,
-        limitDays: settings.transferLimitDays,
-        overdue: amount !== 0 && (amount < 0 || ageDays > settings.transferLimitDays),
-      });
-    }
-    return due;
-  });
-
-/** Whether a schedule's next transfer is due on `today`, given the day of the last one. */
-export function isTransferDay(schedule: TransferSchedule, last: string | null, today: string): boolean {
-  if (schedule === 'off') return false;
-  if (last === null) return true;
-  if (schedule === 'daily') return last < today;
+export function scheduleDue(schedule: string, last: string | null, today: string): boolean {
+  if (last !== null && last >= today) return false;
+  if (schedule === 'daily') return true;
+  if (last === null) return false;
   if (schedule === 'weekly') return addDays(last, 7) <= today;
-  return last.slice(0, 7) < today.slice(0, 7);
+  if (schedule === 'monthly') return today.slice(0, 7) > last.slice(0, 7);
+  return false;
 }
 
 /**
- * The transfer schedule job: each company whose schedule falls due today moves what is due to
- * the agency, posted by no one, and remembers the day so a restart does not run it twice.
+ * The recurring job: each company whose schedule is due today transfers everything due to the
+ * agency (posted by nobody), and the day is recorded under the settings row's lock so a restart
+ * or a second server does not run it twice. Returns how many transfers were made.
  */
 export async function runScheduledTransfers(
   db: Db,
   today = todayIso(),
-  /** Only these companies (tests share one database with other test files). */
+  /** Only these companies: tests share one PostgreSQL database with other test files. */
   only?: string[],
 ): Promise<number> {
   const companies = await systemTransact(db, (tx) => repo.scheduledCompanies(tx));
   let made = 0;
   for (const company of companies) {
-    if (only && !only.includes(company.companyId)) continue;
-    if (!isTransferDay(company.schedule, company.last, today)) continue;
-    made += await transact({ db, companyId: company.companyId }, async (tx) => {
-      const scope: Actor = { companyId: company.companyId, userId: null, requestId: null };
-      const settings = await loadFinanceSettings(tx, scope);
-      const transfers = await transferDue(tx, scope, {
-        currencies: settings.currencies,
-        date: today,
-      });
-      await repo.markScheduledTransfer(tx, scope, today);
-      return transfers.length;
+    if (only && !only.includes(company.company_id)) continue;
+    const scope = { db, companyId: company.company_id };
+    made += await transact(scope, async (tx) => {
+      const last = await repo.lastScheduledTransfer(tx, scope);
+      if (last === undefined) return 0;
+      if (last === null && company.transfer_schedule !== 'daily') {
+        await repo.recordScheduledTransfer(tx, scope, today);
+        return 0;
+      }
+      if (!scheduleDue(company.transfer_schedule, last, today)) return 0;
+      await repo.recordScheduledTransfer(tx, scope, today);
+      const actor = { companyId: company.company_id, userId: null, requestId: null };
+      const due = (await dueByCurrency(tx, scope, today)).filter((row) => row.amount !== 0);
+      if (due.length === 0) return 0;
+      return (await transferDue(tx, actor, { date: today })).length;
     });
   }
   return made;

@@ -4,10 +4,12 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import PercentIcon from '@mui/icons-material/Percent';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import SavingsIcon from '@mui/icons-material/Savings';
 import SettingsIcon from '@mui/icons-material/Settings';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SyncIcon from '@mui/icons-material/Sync';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -39,6 +41,8 @@ const WORKSPACE: [SectionKey, ReactNode][] = [
   ['property-accounts', <AccountBalanceIcon />],
   ['agent-accounts', <AccountBalanceWalletIcon />],
   ['commissions', <HandshakeIcon />],
+  ['transfers', <SwapHorizIcon />],
+  ['vat', <PercentIcon />],
   ['written-invoices', <ReceiptLongIcon />],
   ['levies', <RequestQuoteIcon />],
   ['reports', <AssessmentIcon />],

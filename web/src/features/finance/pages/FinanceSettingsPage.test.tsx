@@ -58,6 +58,12 @@ describe('FinanceSettingsPage', () => {
     await retype(/Late fee rate/, '0.05');
     expect(screen.getByRole('textbox', { name: /Owner approval limit/ })).toHaveValue('500.00');
     await retype(/Owner approval limit/, '1,250.50');
+    await retype(/Transfer limit/, '10');
+    await userEvent.click(screen.getByRole('combobox', { name: /Fee transfer schedule/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Weekly' }));
+    const effective = screen.getByLabelText(/New VAT rate applies from/);
+    await userEvent.clear(effective);
+    await userEvent.type(effective, '2026-12-01');
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
 
     await waitFor(() =>
@@ -73,6 +79,9 @@ describe('FinanceSettingsPage', () => {
         receiptPrefix: 'RCT-',
         invoicePrefix: 'INV-',
         ownerApprovalLimit: 125050,
+        transferSchedule: 'weekly',
+        transferLimitDays: 10,
+        vatRateEffectiveFrom: '2026-12-01',
         __v: 3,
       }),
     );

@@ -18,6 +18,8 @@ import {
   FinanceSettingsInput,
   formatMajorUnits,
   MajorUnitsText,
+  TRANSFER_SCHEDULES,
+  type TransferSchedule,
   type FinanceSettings,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
@@ -70,6 +72,9 @@ const FinanceForm = z
     receiptPrefix: z.string(),
     invoicePrefix: z.string(),
     ownerApprovalLimit: MajorUnitsText,
+    transferSchedule: z.string(),
+    transferLimitDays: z.unknown(),
+    vatRateEffectiveFrom: z.string(),
     __v: z.number(),
   })
   .transform((values, ctx) => {
@@ -85,6 +90,9 @@ const FinanceForm = z
       receiptPrefix: values.receiptPrefix,
       invoicePrefix: values.invoicePrefix,
       ownerApprovalLimit: values.ownerApprovalLimit,
+      transferSchedule: values.transferSchedule,
+      transferLimitDays: Number(values.transferLimitDays),
+      ...(values.vatRateEffectiveFrom ? { vatRateEffectiveFrom: values.vatRateEffectiveFrom } : {}),
       __v: values.__v,
     });
     if (parsed.success) return parsed.data;
@@ -109,8 +117,25 @@ const formValuesOf = (settings: FinanceSettings): FinanceFormValues => ({
   receiptPrefix: settings.receiptPrefix,
   invoicePrefix: settings.invoicePrefix,
   ownerApprovalLimit: formatMajorUnits(settings.ownerApprovalLimit),
+  transferSchedule: settings.transferSchedule,
+  transferLimitDays: String(settings.transferLimitDays),
+  vatRateEffectiveFrom: todayIso(),
   __v: settings.__v,
 });
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** Today where the user is: a changed VAT rate applies from it unless another day is chosen. */
+const todayIso = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+const SCHEDULE_LABELS: Record<TransferSchedule, string> = {
+  off: 'Off (transfer by hand)',
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
 
 /** /accountant-dashboard/settings: the company's money settings; admins and accountants change them. */
 export function FinanceSettingsPage() {
@@ -333,6 +358,15 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
             />
             <FormTextField
               control={control}
+              name="vatRateEffectiveFrom"
+              label="New VAT rate applies from"
+              type="date"
+              helperText="Payments before this day keep the rate in force then"
+              slotProps={{ inputLabel: { shrink: true } }}
+              disabled={readOnly || !vatRegistered}
+            />
+            <FormTextField
+              control={control}
               name="lateFeeRate"
               label="Late fee rate"
               helperText="0 turns late fees off"
@@ -348,6 +382,28 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
               label="Owner approval limit"
               helperText={`Maintenance estimates above this (in ${defaultCurrency}) need the owner's approval`}
               inputMode="decimal"
+              {...field}
+            />
+            <FormTextField
+              control={control}
+              name="transferSchedule"
+              label="Fee transfer schedule"
+              select
+              helperText="How often what is due to the agency moves to the business account on its own"
+              {...field}
+            >
+              {TRANSFER_SCHEDULES.map((schedule) => (
+                <MenuItem key={schedule} value={schedule}>
+                  {SCHEDULE_LABELS[schedule]}
+                </MenuItem>
+              ))}
+            </FormTextField>
+            <FormTextField
+              control={control}
+              name="transferLimitDays"
+              label="Transfer limit (days)"
+              helperText="Money due to the agency left in trust longer than this is flagged"
+              inputMode="numeric"
               {...field}
             />
           </Box>

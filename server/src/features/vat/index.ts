@@ -1,0 +1,2 @@
+export { vatRoutes } from './routes.ts';
+export { recordVatPayment, vatReport } from './service.ts';
