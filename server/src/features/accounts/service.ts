@@ -5,7 +5,9 @@ import {
   type CommissionQuery,
   type CommissionReport,
   type DepositBalance,
+  type DepositRelease,
   type DepositReleaseInput,
+  formatMoney,
   type Expense,
   type ExpenseInput,
   type Payout,
@@ -353,48 +355,106 @@ export async function getDepositBalance(ctx: Ctx, leaseId: string): Promise<Depo
   return transact(ctx, (tx) => depositBalances(tx, ctx, lease._id));
 }
 
-/** At lease end: part to the tenant (out of the bank), part to the property for damages, one journal. */
+/**
+ * Releases a deposit when the tenancy has ended (the lease expired or was terminated and no renewal
+ * of it runs: the deposit is on the last lease of the chain), settled on the release date: each
+ * deduction (to the owner's account, or paid to a supplier out of the trust bank) and the refund
+ * to the tenant is a line of one trust journal, never more than held.
+ */
 export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof DepositReleaseInput>) =>
-  transact(ctx, async (tx): Promise<DepositBalance> => {
+  transact(ctx, async (tx): Promise<DepositRelease> => {
     assertRole(ctx, PROPERTY_READERS);
     if (!isUuid(leaseId)) throw notFound('Lease not found');
     const lease = await findLease(tx, ctx, leaseId);
     if (!lease || (ctx.role === 'owner' && lease.ownerUserId !== ctx.userId))
       throw notFound('Lease not found');
     assertRole(ctx, ACCOUNTANT);
+    if (lease.renewalId) {
+      const renewal = await findLease(tx, ctx, lease.renewalId);
+      throw unprocessable(
+        'DEPOSIT_FOLLOWS_RENEWAL',
+        renewal && (renewal.status === 'draft' || renewal.status === 'active')
+          ? 'This lease has a renewal: the tenancy goes on, so its deposit is not released. It moves to the renewal when that takes over.'
+          : 'The deposit moved to the renewal of this lease: release it on the last lease of the tenancy.',
+      );
+    }
     if (lease.status !== 'expired' && lease.status !== 'terminated') {
       throw unprocessable('LEASE_NOT_ENDED', 'A deposit is released when the lease has ended.');
     }
+    const today = todayIso();
+    const releaseDate = input.releaseDate ?? today;
+    if (releaseDate > today) {
+      throw unprocessable('INVALID_RELEASE_DATE', 'A deposit cannot be released on a date still to come.');
+    }
+    if (releaseDate < lease.startDate) {
+      throw unprocessable(
+        'INVALID_RELEASE_DATE',
+        `A deposit cannot be released before its lease started (${lease.startDate}).`,
+      );
+    }
+    const lines: DepositRelease['lines'] = [
+      ...(input.toProperty > 0
+        ? [{ to: 'owner' as const, supplier: null, description: input.reason, amount: input.toProperty }]
+        : []),
+      ...input.deductions.map((deduction) => ({
+        to: deduction.to,
+        supplier: deduction.to === 'supplier' ? deduction.supplier : null,
+        description: deduction.description,
+        amount: deduction.amount,
+      })),
+      ...(input.toTenant > 0
+        ? [{ to: 'tenant' as const, supplier: null, description: 'Refund to the tenant', amount: input.toTenant }]
+        : []),
+    ];
     const account = ledgerAccount.deposits(lease.id);
     await lockAccount(tx, ctx, account, input.currency);
     const held = await heldBalance(tx, ctx, account, input.currency);
-    const total = input.toTenant + input.toProperty;
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
     if (total > held) {
-      throw unprocessable('INSUFFICIENT_BALANCE', 'That is more than the deposit held for this lease.');
+      throw unprocessable(
+        'INSUFFICIENT_BALANCE',
+        `That is ${formatMoney(total, input.currency)}, more than the ${formatMoney(held, input.currency)} deposit held for this lease.`,
+      );
     }
+    const itemised = lines
+      .map((line) =>
+        line.to === 'tenant'
+          ? `refund to the tenant ${formatMoney(line.amount, input.currency)}`
+          : `${line.to === 'owner' ? 'to the owner' : line.supplier}: ${line.description} ${formatMoney(line.amount, input.currency)}`,
+      )
+      .join('; ');
     const journalId = await postJournal(tx, ctx, {
       kind: 'deposit_release',
-      description: `Deposit release — ${lease.tenantName}, ${lease.propertyName}: ${input.reason}`,
+      description: `Deposit release — ${lease.tenantName}, ${lease.propertyName}: ${input.reason} (${itemised})`,
       reference: input.reference ?? null,
-      entryDate: todayIso(),
+      entryDate: releaseDate,
       postedBy: ctx.userId,
       lines: [
         { account, currency: input.currency, amountCents: total },
-        {
-          account: ledgerAccount.property(lease.propertyId),
+        ...lines.map((line) => ({
+          account:
+            line.to === 'owner' ? ledgerAccount.property(lease.propertyId) : ledgerAccount.trustBank,
           currency: input.currency,
-          amountCents: -input.toProperty,
-        },
-        { account: ledgerAccount.trustBank, currency: input.currency, amountCents: -input.toTenant },
+          amountCents: -line.amount,
+        })),
       ],
     });
+    const release: DepositRelease = {
+      leaseId: lease.id,
+      currency: input.currency,
+      held: held - total,
+      journalId,
+      releaseDate,
+      released: total,
+      lines,
+    };
     await recordAudit(tx, auditActor(ctx), {
       action: 'deposit.released',
       entity: 'lease',
       entityId: lease.id,
-      after: { journalId, ...input },
+      after: { ...release, reason: input.reason, method: input.method, reference: input.reference ?? null },
     });
-    return { leaseId: lease.id, currency: input.currency, held: held - total };
+    return release;
   });
 
 /** What a property (for its owner) or an agent account holds in a currency. */
