@@ -263,8 +263,7 @@ export const Expense = z.object({
 });
 export type Expense = z.infer<typeof Expense>;
 
-export const DEPOSIT_RELEASE_EMPTY =
-  'Release something: a refund to the tenant, a deduction, or both';
+export const DEPOSIT_RELEASE_EMPTY = 'Release something: a refund to the tenant, a deduction, or both';
 
 /** A deduction from a deposit at release: to the owner's account, or paid to a supplier. */
 export const DepositDeduction = z.discriminatedUnion('to', [

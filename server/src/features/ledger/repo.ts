@@ -233,3 +233,31 @@ export const linesOfKind = (tx: Tx, scope: Scope, kind: string) =>
     .from(ledgerLines)
     .where(inCompany(ledgerLines, scope, eq(ledgerLines.kind, kind)))
     .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));
+
+/**
+ * Every tenant deposit account's daily net change in a currency up to `to`; what happened before
+ * `from` is folded into `from` (the day's opening balance), so a running sum gives each account's
+ * balance at the end of every day of the period.
+ */
+export async function depositDailyChanges(
+  tx: Tx,
+  scope: Scope,
+  query: { currency: string; from: string; to: string },
+): Promise<{ account: string; day: string; change: number }[]> {
+  const day = sql<string>`greatest(${ledgerLines.entryDate}, ${query.from}::date)::text`;
+  const rows = await tx
+    .select({ account: ledgerLines.account, day, change: total })
+    .from(ledgerLines)
+    .where(
+      inCompany(
+        ledgerLines,
+        scope,
+        sql`${ledgerLines.account} like 'deposits:%'`,
+        eq(ledgerLines.currency, query.currency),
+        lte(ledgerLines.entryDate, query.to),
+      ),
+    )
+    .groupBy(ledgerLines.account, day)
+    .orderBy(asc(ledgerLines.account), asc(day));
+  return rows.map((row) => ({ ...row, change: Number(row.change) }));
+}
