@@ -359,6 +359,23 @@ export async function getDepositBalance(ctx: Ctx, leaseId: string): Promise<Depo
   return transact(ctx, (tx) => depositBalances(tx, ctx, lease._id));
 }
 
+/** The day a tenancy began: the start of the first lease its renewals go back to. */
+async function tenancyStart(
+  tx: Tx,
+  scope: Scope,
+  lease: { startDate: string; renewedFromId: string | null },
+) {
+  let startDate = lease.startDate;
+  let previous = lease.renewedFromId;
+  for (let hops = 0; previous && hops < 100; hops += 1) {
+    const earlier = await findLease(tx, scope, previous);
+    if (!earlier) break;
+    if (earlier.startDate < startDate) startDate = earlier.startDate;
+    previous = earlier.renewedFromId;
+  }
+  return startDate;
+}
+
 /**
  * Releases a deposit when the tenancy has ended (the lease expired or was terminated and no renewal
  * of it runs: the deposit is on the last lease of the chain), settled on the release date: each
@@ -390,10 +407,11 @@ export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof
     if (releaseDate > today) {
       throw unprocessable('INVALID_RELEASE_DATE', 'A deposit cannot be released on a date still to come.');
     }
-    if (releaseDate < lease.startDate) {
+    const startedOn = await tenancyStart(tx, ctx, lease);
+    if (releaseDate < startedOn) {
       throw unprocessable(
         'INVALID_RELEASE_DATE',
-        `A deposit cannot be released before its lease started (${lease.startDate}).`,
+        `A deposit cannot be released before its tenancy started (${startedOn}).`,
       );
     }
     const lines: DepositRelease['lines'] = [

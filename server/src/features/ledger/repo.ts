@@ -257,7 +257,8 @@ export async function depositDailyChanges(
         lte(ledgerLines.entryDate, query.to),
       ),
     )
-    .groupBy(ledgerLines.account, day)
-    .orderBy(asc(ledgerLines.account), asc(day));
+    // By position: the day's expression carries a parameter, which Postgres would not match.
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`1`, sql`2`);
   return rows.map((row) => ({ ...row, change: Number(row.change) }));
 }
