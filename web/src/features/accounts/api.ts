@@ -4,6 +4,7 @@ import {
   financeApi,
   propertiesApi,
   type ArrearsQuery,
+  type DepositInterestInput,
   type DepositReleaseInput,
   type ExpenseInput,
   type PayoutInput,
@@ -27,7 +28,7 @@ export const canMoveMoney = (role: RoleName) => role === 'accountant';
 /** Finance settings (the enabled currencies): admin, accountant, agent. */
 const canReadFinanceSettings = canReadAgentAccounts;
 
-export type StatementKind = 'property' | 'owner' | 'agent';
+export type StatementKind = 'property' | 'owner' | 'agent' | 'deposit';
 /** A statement's period and currency; the format is picked per request. */
 // A type, not an interface: request() takes it as a plain query record.
 export type StatementRequest = { from: string; to: string; currency: string };
@@ -41,6 +42,7 @@ const STATEMENT_CALLS = {
   property: accountsApi.propertyStatement,
   owner: accountsApi.ownerStatement,
   agent: accountsApi.agentStatement,
+  deposit: accountsApi.depositStatement,
 } as const;
 
 export const accountKeys = {
@@ -222,6 +224,16 @@ export function useReleaseDeposit() {
   return useMutation({
     mutationFn: ({ leaseId, body }: { leaseId: string; body: DepositReleaseInput }) =>
       request(accountsApi.releaseDeposit, { params: { id: leaseId }, body }).then((reply) => reply.data),
+    onSuccess: invalidate,
+  });
+}
+
+/** Interest the bank paid on the deposit account, shared among the deposits held (accountant). */
+export function useRecordDepositInterest() {
+  const invalidate = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: (body: DepositInterestInput) =>
+      request(accountsApi.depositInterest, { body }).then((reply) => reply.data),
     onSuccess: invalidate,
   });
 }
