@@ -54,10 +54,14 @@ const releaseForm = (held: number, currency: string, today: string) =>
       method: PaymentMethod,
       reference: z.string().trim().max(200),
     })
-    .refine((value) => totalOf(value) > 0, { message: DEPOSIT_RELEASE_EMPTY, path: ['toTenant'] })
+    .refine((value) => totalOf(value) > 0, {
+      message: DEPOSIT_RELEASE_EMPTY,
+      path: ['toTenant'],
+    })
+    // Shown live beside the totals; the error here only stops the form being sent.
     .refine((value) => totalOf(value) <= held, {
       message: depositTotalMessage(held, currency),
-      path: ['toTenant'],
+      path: ['deductions'],
     });
 type ReleaseValues = z.input<ReturnType<typeof releaseForm>>;
 type ReleaseOutput = z.output<ReturnType<typeof releaseForm>>;
@@ -245,6 +249,11 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
           <Typography color={deducted + refund > held ? 'error' : 'text.secondary'}>
             Left held: {money(held - deducted - refund)}
           </Typography>
+          {deducted + refund > held && (
+            <Typography color="error" role="alert">
+              {depositTotalMessage(held, currency)}
+            </Typography>
+          )}
         </Stack>
         <FormTextField
           control={control}
