@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
@@ -40,7 +40,7 @@ export interface DepositInterestDialogProps {
 export function DepositInterestDialog({ open, currencies, onClose }: DepositInterestDialogProps) {
   const recordInterest = useRecordDepositInterest();
   const today = todayIso();
-  const { control, handleSubmit, watch } = useForm<InterestValues, unknown, InterestOutput>({
+  const { control, handleSubmit } = useForm<InterestValues, unknown, InterestOutput>({
     resolver: zodResolver(interestForm(today)),
     mode: 'onTouched',
     defaultValues: {
@@ -52,7 +52,7 @@ export function DepositInterestDialog({ open, currencies, onClose }: DepositInte
       reference: '',
     },
   });
-  const currency = watch('currency');
+  const currency = useWatch({ control, name: 'currency' });
   const send = useConfirmedSend(
     (values: InterestOutput) =>
       recordInterest.mutateAsync({
