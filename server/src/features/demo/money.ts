@@ -253,9 +253,7 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
       accountant,
       lease._id,
       DepositReleaseInput.parse({
-        deductions: damage
-          ? [{ to: 'owner', amount: damage, description: 'Scuffed walls repainted' }]
-          : [],
+        deductions: damage ? [{ to: 'owner', amount: damage, description: 'Scuffed walls repainted' }] : [],
         toTenant: deposit - damage,
         currency: CURRENCY,
         releaseDate: today,
