@@ -263,26 +263,102 @@ export const Expense = z.object({
 });
 export type Expense = z.infer<typeof Expense>;
 
-export const DEPOSIT_RELEASE_EMPTY = 'Release something: to the tenant, to the property for damages, or both';
+export const DEPOSIT_RELEASE_EMPTY = 'Release something: a refund to the tenant, a deduction, or both';
 
+/** A deduction from a deposit at release: to the owner's account, or paid to a supplier. */
+export const DepositDeduction = z.discriminatedUnion('to', [
+  z
+    .object({
+      to: z.literal('owner'),
+      amount: Amount,
+      description: z.string().trim().min(1, 'Describe the deduction').max(1000),
+    })
+    .strict(),
+  z
+    .object({
+      to: z.literal('supplier'),
+      supplier: z.string().trim().min(1, 'Name the supplier').max(200),
+      amount: Amount,
+      description: z.string().trim().min(1, 'Describe the deduction').max(1000),
+      method: PaymentMethod.default('bank_transfer'),
+      reference: Reference,
+    })
+    .strict(),
+]);
+export type DepositDeduction = z.input<typeof DepositDeduction>;
+
+/**
+ * A deposit's release when the tenancy ends: deductions (each its own line) and the refund to the
+ * tenant, settled on `releaseDate` (default today; not in the future, not before the lease began).
+ * `toProperty` is the older form of one deduction to the owner.
+ */
 export const DepositReleaseInput = z
   .object({
     toTenant: AmountInput.default(0),
     toProperty: AmountInput.default(0),
+    deductions: z.array(DepositDeduction).max(50).default([]),
     currency: Currency,
-    reason: z.string().trim().min(1, 'Give a reason').max(1000),
+    reason: z.string().trim().min(1, 'Give a reason').max(1000).default('End of tenancy'),
+    releaseDate: IsoDate.optional(),
     method: PaymentMethod.default('bank_transfer'),
     reference: Reference,
   })
   .strict()
-  .refine((value) => value.toTenant + value.toProperty > 0, {
-    message: DEPOSIT_RELEASE_EMPTY,
-    path: ['toTenant'],
-  });
+  .refine(
+    (value) =>
+      value.toTenant + value.toProperty + value.deductions.reduce((sum, line) => sum + line.amount, 0) > 0,
+    { message: DEPOSIT_RELEASE_EMPTY, path: ['toTenant'] },
+  );
 export type DepositReleaseInput = z.input<typeof DepositReleaseInput>;
 
 export const DepositBalance = z.object({ leaseId: Id, currency: Currency, held: z.number().int() });
 export type DepositBalance = z.infer<typeof DepositBalance>;
+
+export const DEPOSIT_RELEASE_LINE_KINDS = ['owner', 'supplier', 'tenant'] as const;
+
+/** A release and what is left held after it; its lines in the journal's order. */
+export const DepositRelease = DepositBalance.extend({
+  journalId: Id,
+  releaseDate: IsoDate,
+  released: MinorUnits,
+  lines: z.array(
+    z.object({
+      to: z.enum(DEPOSIT_RELEASE_LINE_KINDS),
+      supplier: z.string().nullable(),
+      description: z.string(),
+      amount: MinorUnits,
+    }),
+  ),
+});
+export type DepositRelease = z.infer<typeof DepositRelease>;
+
+/** Interest the bank paid on the deposit account, shared among the deposits held by balance × days. */
+export const DepositInterestInput = z
+  .object({
+    currency: Currency,
+    amount: Amount,
+    from: IsoDate,
+    to: IsoDate,
+    date: IsoDate.optional(),
+    reference: Reference,
+  })
+  .strict()
+  .refine((value) => value.to >= value.from, {
+    message: 'The period must end on or after its start',
+    path: ['to'],
+  });
+export type DepositInterestInput = z.input<typeof DepositInterestInput>;
+
+export const DepositInterest = z.object({
+  journalId: Id,
+  currency: Currency,
+  amount: MinorUnits,
+  from: IsoDate,
+  to: IsoDate,
+  date: IsoDate,
+  shares: z.array(z.object({ leaseId: Id, balanceDays: z.number().int(), amount: MinorUnits })),
+});
+export type DepositInterest = z.infer<typeof DepositInterest>;
 
 export const AccountIdParam = z.object({ id: z.string() });
 export const LeaseChargesQuery = z.object({ leaseId: z.string() });
@@ -384,10 +460,27 @@ export const accountsApi = {
   }),
   releaseDeposit: call('POST', '/leases/:id/deposit/release', {
     summary:
-      'Release a held deposit to the tenant and/or to the property for damages, in one journal (accountant)',
+      'Release a held deposit when the tenancy has ended: deductions (to the owner or a supplier) and the refund to the tenant, one line each in one journal (accountant)',
     tag,
     params: IdParam,
     body: DepositReleaseInput,
-    reply: envelope(DepositBalance),
+    reply: envelope(DepositRelease),
+  }),
+  depositStatement: call('GET', '/leases/:id/deposit/statement', {
+    summary:
+      "A tenant's deposit statement: paid in, interest, carried over to or from the renewal, deductions, refund (format json, csv or pdf)",
+    tag,
+    params: IdParam,
+    query: StatementQuery,
+    reply: StatementReply,
+    produces: ['application/json', 'text/csv', 'application/pdf'],
+  }),
+  depositInterest: call('POST', '/ledger/deposit-interest', {
+    summary:
+      'Record interest received on the deposit bank account and allocate it to the deposits held by balance × days (accountant)',
+    tag,
+    body: DepositInterestInput,
+    reply: envelope(DepositInterest),
+    status: 201,
   }),
 };

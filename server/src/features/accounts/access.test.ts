@@ -23,6 +23,7 @@ import {
   terminateLease,
   type Company,
 } from '../../test/money-fixtures.ts';
+import { todayIso } from '../leases/index.ts';
 
 /** Every money call, named `group.call`: a call added to a contract is picked up here. */
 const CALLS = Object.entries({ finance: financeApi, payments: paymentsApi, accounts: accountsApi }).flatMap(
@@ -208,6 +209,11 @@ describe('money endpoints: role matrix and tenant isolation', () => {
       namesInBody: true,
     },
     'accounts.depositBalance': { roles: LEASE_READERS },
+    'accounts.depositStatement': { roles: LEASE_READERS, query: PERIOD },
+    'accounts.depositInterest': {
+      roles: { accountant: 'all' },
+      body: () => ({ currency: 'USD', amount: 100, from: '2026-11-20', to: todayIso() }),
+    },
     'accounts.releaseDeposit': {
       roles: { accountant: 'all' },
       prepare: async (kit) => {

@@ -68,4 +68,15 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, accountsApi.releaseDeposit, async (req) =>
     ok(await service.releaseDeposit(req.ctx, req.params.id, req.body)),
   );
+  route(app, accountsApi.depositStatement, async (req, reply) =>
+    answerStatement(
+      req.ctx,
+      reply,
+      req.query,
+      await service.depositStatement(req.ctx, req.params.id, req.query),
+    ),
+  );
+  route(app, accountsApi.depositInterest, async (req) =>
+    ok(await service.recordDepositInterest(req.ctx, req.body)),
+  );
 }

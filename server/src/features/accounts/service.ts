@@ -4,8 +4,13 @@ import {
   type AgentAccount,
   type CommissionQuery,
   type CommissionReport,
+  addDays,
   type DepositBalance,
+  type DepositInterest,
+  type DepositInterestInput,
+  type DepositRelease,
   type DepositReleaseInput,
+  formatMoney,
   type Expense,
   type ExpenseInput,
   type Payout,
@@ -23,6 +28,7 @@ import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts'
 import { findLease, getLease, todayIso } from '../leases/index.ts';
 import {
   accountBalances,
+  depositDailyChanges,
   heldBalance,
   ledgerAccount,
   lockAccount,
@@ -352,48 +358,130 @@ export async function getDepositBalance(ctx: Ctx, leaseId: string): Promise<Depo
   return transact(ctx, (tx) => depositBalances(tx, ctx, lease._id));
 }
 
-/** At lease end: part to the tenant (out of the bank), part to the property for damages, one journal. */
+/** The day a tenancy began: the start of the first lease its renewals go back to. */
+async function tenancyStart(
+  tx: Tx,
+  scope: Scope,
+  lease: { startDate: string; renewedFromId: string | null },
+) {
+  let startDate = lease.startDate;
+  let previous = lease.renewedFromId;
+  for (let hops = 0; previous && hops < 100; hops += 1) {
+    const earlier = await findLease(tx, scope, previous);
+    if (!earlier) break;
+    if (earlier.startDate < startDate) startDate = earlier.startDate;
+    previous = earlier.renewedFromId;
+  }
+  return startDate;
+}
+
+/**
+ * Releases a deposit when the tenancy has ended (the lease expired or was terminated and no renewal
+ * of it runs: the deposit is on the last lease of the chain), settled on the release date: each
+ * deduction (to the owner's account, or paid to a supplier out of the trust bank) and the refund
+ * to the tenant is a line of one trust journal, never more than held.
+ */
 export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof DepositReleaseInput>) =>
-  transact(ctx, async (tx): Promise<DepositBalance> => {
+  transact(ctx, async (tx): Promise<DepositRelease> => {
     assertRole(ctx, PROPERTY_READERS);
     if (!isUuid(leaseId)) throw notFound('Lease not found');
     const lease = await findLease(tx, ctx, leaseId);
     if (!lease || (ctx.role === 'owner' && lease.ownerUserId !== ctx.userId))
       throw notFound('Lease not found');
     assertRole(ctx, ACCOUNTANT);
+    if (lease.renewalId) {
+      const renewal = await findLease(tx, ctx, lease.renewalId);
+      throw unprocessable(
+        'DEPOSIT_FOLLOWS_RENEWAL',
+        renewal && (renewal.status === 'draft' || renewal.status === 'active')
+          ? 'This lease has a renewal: the tenancy goes on, so its deposit is not released. It moves to the renewal when that takes over.'
+          : 'The deposit moved to the renewal of this lease: release it on the last lease of the tenancy.',
+      );
+    }
     if (lease.status !== 'expired' && lease.status !== 'terminated') {
       throw unprocessable('LEASE_NOT_ENDED', 'A deposit is released when the lease has ended.');
     }
+    const today = todayIso();
+    const releaseDate = input.releaseDate ?? today;
+    if (releaseDate > today) {
+      throw unprocessable('INVALID_RELEASE_DATE', 'A deposit cannot be released on a date still to come.');
+    }
+    const startedOn = await tenancyStart(tx, ctx, lease);
+    if (releaseDate < startedOn) {
+      throw unprocessable(
+        'INVALID_RELEASE_DATE',
+        `A deposit cannot be released before its tenancy started (${startedOn}).`,
+      );
+    }
+    const lines: DepositRelease['lines'] = [
+      ...(input.toProperty > 0
+        ? [{ to: 'owner' as const, supplier: null, description: input.reason, amount: input.toProperty }]
+        : []),
+      ...input.deductions.map((deduction) => ({
+        to: deduction.to,
+        supplier: deduction.to === 'supplier' ? deduction.supplier : null,
+        description: deduction.description,
+        amount: deduction.amount,
+      })),
+      ...(input.toTenant > 0
+        ? [
+            {
+              to: 'tenant' as const,
+              supplier: null,
+              description: 'Refund to the tenant',
+              amount: input.toTenant,
+            },
+          ]
+        : []),
+    ];
     const account = ledgerAccount.deposits(lease.id);
     await lockAccount(tx, ctx, account, input.currency);
     const held = await heldBalance(tx, ctx, account, input.currency);
-    const total = input.toTenant + input.toProperty;
+    const total = lines.reduce((sum, line) => sum + line.amount, 0);
     if (total > held) {
-      throw unprocessable('INSUFFICIENT_BALANCE', 'That is more than the deposit held for this lease.');
+      throw unprocessable(
+        'INSUFFICIENT_BALANCE',
+        `That is ${formatMoney(total, input.currency)}, more than the ${formatMoney(held, input.currency)} deposit held for this lease.`,
+      );
     }
+    const itemised = lines
+      .map((line) =>
+        line.to === 'tenant'
+          ? `refund to the tenant ${formatMoney(line.amount, input.currency)}`
+          : `${line.to === 'owner' ? 'to the owner' : line.supplier}: ${line.description} ${formatMoney(line.amount, input.currency)}`,
+      )
+      .join('; ');
     const journalId = await postJournal(tx, ctx, {
       kind: 'deposit_release',
-      description: `Deposit release — ${lease.tenantName}, ${lease.propertyName}: ${input.reason}`,
+      description: `Deposit release — ${lease.tenantName}, ${lease.propertyName}: ${input.reason} (${itemised})`,
       reference: input.reference ?? null,
-      entryDate: todayIso(),
+      entryDate: releaseDate,
       postedBy: ctx.userId,
       lines: [
         { account, currency: input.currency, amountCents: total },
-        {
-          account: ledgerAccount.property(lease.propertyId),
+        ...lines.map((line) => ({
+          account: line.to === 'owner' ? ledgerAccount.property(lease.propertyId) : ledgerAccount.trustBank,
           currency: input.currency,
-          amountCents: -input.toProperty,
-        },
-        { account: ledgerAccount.trustBank, currency: input.currency, amountCents: -input.toTenant },
+          amountCents: -line.amount,
+        })),
       ],
     });
+    const release: DepositRelease = {
+      leaseId: lease.id,
+      currency: input.currency,
+      held: held - total,
+      journalId,
+      releaseDate,
+      released: total,
+      lines,
+    };
     await recordAudit(tx, auditActor(ctx), {
       action: 'deposit.released',
       entity: 'lease',
       entityId: lease.id,
-      after: { journalId, ...input },
+      after: { ...release, reason: input.reason, method: input.method, reference: input.reference ?? null },
     });
-    return { leaseId: lease.id, currency: input.currency, held: held - total };
+    return release;
   });
 
 /** What a property (for its owner) or an agent account holds in a currency. */
@@ -404,3 +492,161 @@ export const heldFor = (ctx: Ctx, accountType: 'property' | 'agent', accountId: 
       accountType === 'property' ? ledgerAccount.property(accountId) : ledgerAccount.agent(accountId);
     return heldBalance(tx, ctx, account, currency);
   });
+
+const DAY_MS = 86_400_000;
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
+
+/**
+ * Each deposit account's balance × days over [from, to]: its balance at the end of each day of the
+ * period, summed (from the ledger's daily changes).
+ */
+export function depositBalanceDays(
+  changes: { account: string; day: string; change: number }[],
+  period: { from: string; to: string },
+): Map<string, number> {
+  const byAccount = new Map<string, { day: string; change: number }[]>();
+  for (const row of changes) {
+    const list = byAccount.get(row.account) ?? [];
+    list.push(row);
+    byAccount.set(row.account, list);
+  }
+  const end = addDays(period.to, 1);
+  const result = new Map<string, number>();
+  for (const [account, rows] of byAccount) {
+    rows.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    let held = 0;
+    let days = 0;
+    rows.forEach((row, index) => {
+      held -= row.change;
+      const next = rows[index + 1]?.day ?? end;
+      if (held > 0) days += held * daysFrom(row.day, next);
+    });
+    if (days > 0) result.set(account, days);
+  }
+  return result;
+}
+
+/**
+ * Splits `amount` in proportion to the weights, in whole cents summing exactly to `amount`:
+ * everyone gets the floor of their exact share, and the cents left over go one each to the
+ * largest remainders (ties in the weights' order).
+ */
+export function largestRemainder(amount: number, weights: number[]): number[] {
+  const totalWeight = weights.reduce((sum, weight) => sum + BigInt(weight), 0n);
+  if (totalWeight === 0n) throw new RangeError('Nothing to share by');
+  const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));
+  const shares = exact.map((value) => value / totalWeight);
+  let left = amount - Number(shares.reduce((sum, share) => sum + share, 0n));
+  const order = exact
+    .map((value, index) => ({ index, remainder: value % totalWeight }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of order) {
+    if (left === 0) break;
+    shares[index]! += 1n;
+    left -= 1;
+  }
+  return shares.map(Number);
+}
+
+/** The lease a tenancy's deposit is held on now: the last of the lease's renewals in force. */
+async function leaseInForce(tx: Tx, scope: Scope, leaseId: string): Promise<string> {
+  let current = leaseId;
+  for (let hops = 0; hops < 100; hops += 1) {
+    const lease = await findLease(tx, scope, current);
+    if (!lease?.renewalId) return current;
+    const renewal = await findLease(tx, scope, lease.renewalId);
+    if (!renewal || renewal.status === 'draft') return current;
+    current = renewal.id;
+  }
+  return current;
+}
+
+/**
+ * Interest the bank paid on the deposit account belongs to the tenants (Rental Housing Act): the
+ * trust bank takes it in and each deposit held in the period is credited its share by balance ×
+ * days, in one journal. A share earned by a lease since renewed goes to the lease in force.
+ */
+export const recordDepositInterest = (ctx: Ctx, input: z.output<typeof DepositInterestInput>) =>
+  transact(ctx, async (tx): Promise<DepositInterest> => {
+    assertRole(ctx, ACCOUNTANT);
+    assertCurrencyEnabled(await loadFinanceSettings(tx, ctx), input.currency);
+    const today = todayIso();
+    const date = input.date ?? today;
+    if (date > today || input.to > today) {
+      throw unprocessable('INVALID_DATE', 'Interest is recorded for days that have passed.');
+    }
+    if (date < input.from) {
+      throw unprocessable('INVALID_DATE', 'Interest is received on or after the start of its period.');
+    }
+    const changes = await depositDailyChanges(tx, ctx, input);
+    const byAccount = depositBalanceDays(changes, input);
+    const byLease = new Map<string, number>();
+    for (const [account, days] of byAccount) {
+      const leaseId = await leaseInForce(tx, ctx, account.slice(ledgerAccount.deposits('').length));
+      byLease.set(leaseId, (byLease.get(leaseId) ?? 0) + days);
+    }
+    if (byLease.size === 0) {
+      throw unprocessable(
+        'NO_DEPOSITS_HELD',
+        `No deposit in ${input.currency} was held between ${input.from} and ${input.to}: there is nobody to credit the interest to.`,
+      );
+    }
+    const leaseIds = [...byLease.keys()].sort();
+    const weights = leaseIds.map((leaseId) => byLease.get(leaseId)!);
+    const amounts = largestRemainder(input.amount, weights);
+    const shares = leaseIds.map((leaseId, index) => ({
+      leaseId,
+      balanceDays: weights[index]!,
+      amount: amounts[index]!,
+    }));
+    const journalId = await postJournal(tx, ctx, {
+      kind: 'deposit_interest',
+      description: `Interest on deposits, ${input.from} to ${input.to}`,
+      reference: input.reference ?? null,
+      entryDate: date,
+      postedBy: ctx.userId,
+      lines: [
+        { account: ledgerAccount.trustBank, currency: input.currency, amountCents: input.amount },
+        ...shares.map((share) => ({
+          account: ledgerAccount.deposits(share.leaseId),
+          currency: input.currency,
+          amountCents: -share.amount,
+        })),
+      ],
+    });
+    const result: DepositInterest = {
+      journalId,
+      currency: input.currency,
+      amount: input.amount,
+      from: input.from,
+      to: input.to,
+      date,
+      shares,
+    };
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'deposit.interest_recorded',
+      entity: 'journal',
+      entityId: journalId,
+      after: result,
+    });
+    return result;
+  });
+
+/** A tenant's deposit statement for one lease: paid in, interest, carried over, deductions, refund. */
+export async function depositStatement(ctx: Ctx, leaseId: string, query: StatementQuery) {
+  const lease = await getLease(ctx, leaseId);
+  return transact(ctx, (tx) =>
+    statement(
+      tx,
+      ctx,
+      {
+        accounts: [ledgerAccount.deposits(lease._id)],
+        title: 'Deposit statement',
+        subject: lease.tenantName,
+        subjectDetail: `${lease.propertyName} · lease ${lease.startDate} to ${lease.endDate}`,
+      },
+      query,
+      linesFor(query),
+    ),
+  );
+}

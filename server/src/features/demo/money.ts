@@ -6,10 +6,12 @@ import {
   PAYMENT_METHODS,
   PaymentInput,
   PayoutInput,
+  type Lease,
   type PaymentMethod,
 } from '@lintel/contracts';
 import { createPayout, heldFor, releaseDeposit } from '../accounts/index.ts';
 import { updateFinanceSettings } from '../finance/index.ts';
+import { getLease } from '../leases/index.ts';
 import { createSchedule, listDueLevies, payLevies } from '../levies/index.ts';
 import { recordPayment, reversePayment } from '../payments/index.ts';
 import { transferAllDue } from '../transfers/index.ts';
@@ -93,14 +95,27 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
   };
   const money: DemoMoney = { bouncedPaymentId: null };
 
+  // The deposit follows the tenancy: it is held on the lease in force (a renewal that has taken
+  // over), as a renewal's activation would have carried it there had it been paid before.
+  const inForce = new Map<LetProperty, Lease>();
+  for (const letProperty of lettings) {
+    let current = letProperty.leases[0]!;
+    for (const lease of letProperty.leases.slice(1)) {
+      const now = await getLease(accountant, lease._id);
+      if (now.status !== 'draft') current = now;
+    }
+    inForce.set(letProperty, current);
+  }
+
   for (const [number, letProperty] of lettings.entries()) {
     const { letting, property, leases } = letProperty;
+    const depositLease = inForce.get(letProperty)!;
     at(letting.first.startDate, RANK.deposit, () =>
       recordPayment(
         accountant,
         PaymentInput.parse({
           type: 'deposit',
-          leaseId: leases[0]!._id,
+          leaseId: depositLease._id,
           amount: leases[0]!.depositAmount,
           currency: CURRENCY,
           method: 'bank_transfer',
@@ -263,23 +278,24 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
   steps.sort((a, b) => a.date.localeCompare(b.date) || a.rank - b.rank);
   for (const step of steps) await step.run();
 
-  // The deposits of the leases that ended, part kept for damage on the early exit: released today,
-  // as the service dates a release the day it is made (and nothing is paid out after it).
-  for (const { letting, leases } of lettings) {
+  // The deposits of the tenancies that ended, settled today on the last lease of each (nothing is
+  // paid out after it): part kept for damage on an early exit, to the owner, the rest refunded.
+  for (const letProperty of lettings) {
+    const { letting } = letProperty;
     const hasEnded = letting.terminatedOn !== null || (!letting.renewal && letting.first.endDate < today);
     if (!hasEnded) continue;
-    const lease = leases[0]!;
+    const lease = inForce.get(letProperty)!;
+    const deposit = letProperty.leases[0]!.depositAmount;
     const damage = letting.terminatedOn ? 15000 : 0;
     await releaseDeposit(
       accountant,
       lease._id,
       DepositReleaseInput.parse({
-        toTenant: lease.depositAmount - damage,
-        toProperty: damage,
+        deductions: damage ? [{ to: 'owner', amount: damage, description: 'Scuffed walls repainted' }] : [],
+        toTenant: deposit - damage,
         currency: CURRENCY,
-        reason: damage
-          ? 'Scuffed walls repainted; the rest refunded'
-          : 'Left in good order; refunded in full',
+        releaseDate: today,
+        reason: damage ? 'Early exit; the rest refunded' : 'Left in good order; refunded in full',
       }),
     );
   }

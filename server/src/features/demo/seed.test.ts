@@ -111,6 +111,19 @@ describe('demo data', () => {
       expect(Number(held!.total)).toBe(0);
     }
     expect(await db.select().from(journals).where(eq(journals.kind, 'deposit_release'))).toHaveLength(2);
+    // Deposits follow the tenancy: a lease that was renewed holds none, its renewal holds it.
+    for (const renewal of renewals) {
+      const [old] = await db
+        .select({ total: sum(ledgerLines.amountCents) })
+        .from(ledgerLines)
+        .where(eq(ledgerLines.account, `deposits:${renewal.renewedFromId!}`));
+      expect(Number(old!.total ?? 0)).toBe(0);
+      const [held] = await db
+        .select({ total: sum(ledgerLines.amountCents) })
+        .from(ledgerLines)
+        .where(eq(ledgerLines.account, `deposits:${renewal.id}`));
+      expect(-Number(held!.total)).toBe(byId.get(renewal.renewedFromId!)!.depositCents);
+    }
   });
 
   it('posts rent with arrears, a reversal, payouts, levies and repairs that tie to the ledger', async () => {

@@ -31,8 +31,17 @@ export type LeaseView = LeaseRow & {
 
 const renewals = alias(leases, 'renewals');
 
+// The `deposit_held` column is never read: whether a deposit is held is the ledger's to say.
+const { depositHeld: _depositHeldColumn, ...leaseColumns } = getTableColumns(leases);
+
+/** True when the lease's deposits account holds money in some currency. */
+const depositHeld = sql<boolean>`exists (select 1 from ledger_lines ll
+  where ll.company_id = ${leases.companyId} and ll.account = 'deposits:' || ${leases.id}
+  group by ll.currency having sum(ll.amount_cents) < 0)`.mapWith(Boolean);
+
 const view = {
-  ...getTableColumns(leases),
+  ...leaseColumns,
+  depositHeld,
   propertyName: properties.name,
   agentId: properties.agentId,
   ownerUserId: owners.userId,

@@ -20,6 +20,7 @@ import { AppError, conflict, forbidden, notFound, staleVersion, unprocessable } 
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit, recordAudits, type AuditActor } from '../audit/index.ts';
+import { accountBalances, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import { findProperty, occupyProperties, setPropertyStatus } from '../properties/index.ts';
 import { toLease } from './dto.ts';
 import * as repo from './repo.ts';
@@ -208,6 +209,7 @@ async function makeActive(tx: Tx, scope: Scope, actor: AuditActor, lease: repo.L
     throw error;
   }
   if (!updated) return false;
+  if (lease.renewedFromId) await carryDepositOver(tx, scope, actor, lease.renewedFromId, lease.id);
   const before = 'propertyName' in lease ? toLease(lease) : lease;
   await recordAudit(tx, actor, {
     action: 'lease.activated',
@@ -218,6 +220,40 @@ async function makeActive(tx: Tx, scope: Scope, actor: AuditActor, lease: repo.L
   });
   await changePropertyStatus(tx, scope, actor, lease.propertyId, 'occupied');
   return true;
+}
+
+/**
+ * A renewal in force holds the tenancy's deposit: whatever the lease it renews holds moves to it
+ * (one trust journal per currency, dated the activation day), so the deposit is held once, on the
+ * lease in force, and cannot be released while the tenant stays on.
+ */
+async function carryDepositOver(tx: Tx, scope: Scope, actor: AuditActor, fromId: string, toId: string) {
+  const from = ledgerAccount.deposits(fromId);
+  const to = ledgerAccount.deposits(toId);
+  const currencies = (await accountBalances(tx, scope, { accounts: [from] })).map((row) => row.currency);
+  for (const currency of currencies) {
+    await lockAccount(tx, scope, from, currency);
+    const [row] = await accountBalances(tx, scope, { accounts: [from], currency });
+    const held = row ? -row.balance : 0;
+    if (held <= 0) continue;
+    const journalId = await postJournal(tx, scope, {
+      kind: 'deposit_transfer',
+      description: 'Deposit carried over to the renewal',
+      reference: null,
+      entryDate: todayIso(),
+      postedBy: actor.userId,
+      lines: [
+        { account: from, currency, amountCents: held },
+        { account: to, currency, amountCents: -held },
+      ],
+    });
+    await recordAudit(tx, actor, {
+      action: 'deposit.carried_over',
+      entity: 'lease',
+      entityId: toId,
+      after: { journalId, fromLeaseId: fromId, currency, amount: held },
+    });
+  }
 }
 
 async function changePropertyStatus(

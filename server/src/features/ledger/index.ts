@@ -1,5 +1,5 @@
 export { bankOf, bookOf, FIXED_ACCOUNTS, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
-export { accountLines, journalsOfKind, linesOfKind } from './repo.ts';
+export { depositDailyChanges, linesOfKind } from './repo.ts';
 export {
   accountBalances,
   heldBalance,

@@ -1,5 +1,5 @@
 import type { Book } from '@lintel/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
@@ -234,48 +234,31 @@ export const linesOfKind = (tx: Tx, scope: Scope, kind: string) =>
     .where(inCompany(ledgerLines, scope, eq(ledgerLines.kind, kind)))
     .orderBy(asc(ledgerLines.entryDate), asc(ledgerLines.seq));
 
-/** One account's lines in a currency, oldest first: date and amount (ageing what it holds). */
-export const accountLines = (tx: Tx, scope: Scope, account: string, currency: string) =>
-  tx
-    .select({ entryDate: ledgerLines.entryDate, amountCents: ledgerLines.amountCents })
-    .from(ledgerLines)
-    .where(
-      inCompany(ledgerLines, scope, eq(ledgerLines.account, account), eq(ledgerLines.currency, currency)),
-    )
-    .orderBy(...postingOrder);
-
-/** The journals of one kind, newest first, each with its line on `account` and who posted it. */
-export async function journalsOfKind(
+/**
+ * Every tenant deposit account's daily net change in a currency up to `to`; what happened before
+ * `from` is folded into `from` (the day's opening balance), so a running sum gives each account's
+ * balance at the end of every day of the period.
+ */
+export async function depositDailyChanges(
   tx: Tx,
   scope: Scope,
-  filter: { kind: string; account: string; currency?: string | undefined },
-  page: { offset: number; limit: number },
-) {
-  const where = inCompany(
-    ledgerLines,
-    scope,
-    eq(ledgerLines.kind, filter.kind),
-    eq(ledgerLines.account, filter.account),
-    filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
-  );
-  const [counted] = await tx
-    .select({ total: sql<string>`count(*)` })
+  query: { currency: string; from: string; to: string },
+): Promise<{ account: string; day: string; change: number }[]> {
+  const day = sql<string>`greatest(${ledgerLines.entryDate}, ${query.from}::date)::text`;
+  const rows = await tx
+    .select({ account: ledgerLines.account, day, change: total })
     .from(ledgerLines)
-    .where(where);
-  const items = await tx
-    .select({
-      journalId: ledgerLines.journalId,
-      currency: ledgerLines.currency,
-      amountCents: ledgerLines.amountCents,
-      entryDate: ledgerLines.entryDate,
-      reference: ledgerLines.reference,
-      postedBy: journals.postedBy,
-    })
-    .from(ledgerLines)
-    .innerJoin(journals, eq(journals.id, ledgerLines.journalId))
-    .where(where)
-    .orderBy(desc(ledgerLines.entryDate), desc(ledgerLines.seq))
-    .offset(page.offset)
-    .limit(page.limit);
-  return { items, total: Number(counted!.total) };
+    .where(
+      inCompany(
+        ledgerLines,
+        scope,
+        sql`${ledgerLines.account} like 'deposits:%'`,
+        eq(ledgerLines.currency, query.currency),
+        lte(ledgerLines.entryDate, query.to),
+      ),
+    )
+    // By position: the day's expression carries a parameter, which Postgres would not match.
+    .groupBy(sql`1`, sql`2`)
+    .orderBy(sql`1`, sql`2`);
+  return rows.map((row) => ({ ...row, change: Number(row.change) }));
 }

@@ -97,6 +97,13 @@ async function resolveTarget(
         'This lease is still a draft: activate it before taking payments.',
       );
     }
+    if (input.type === 'deposit' && lease.renewalId && lease.status !== 'active') {
+      // The deposit follows the tenancy: it was carried over to the renewal when that took over.
+      throw unprocessable(
+        'DEPOSIT_FOLLOWS_RENEWAL',
+        'This lease has been renewed: record the deposit on the renewal, the lease in force.',
+      );
+    }
     if (input.propertyId && input.propertyId !== lease.propertyId) {
       throw unprocessable('PROPERTY_MISMATCH', 'The lease is not on the chosen property.');
     }

@@ -5,6 +5,7 @@ import {
   ledgerApi,
   propertiesApi,
   type ArrearsQuery,
+  type DepositInterestInput,
   type DepositReleaseInput,
   type ExpenseInput,
   type PayoutInput,
@@ -28,8 +29,11 @@ export const canMoveMoney = (role: RoleName) => role === 'accountant';
 /** Finance settings (the enabled currencies): admin, accountant, agent. */
 const canReadFinanceSettings = canReadAgentAccounts;
 
-/** Whose statement: a property's, an owner's, an agent's, or any ledger account's (id = account name). */
-export type StatementKind = 'property' | 'owner' | 'agent' | 'ledger';
+/**
+ * Whose statement: a property's, an owner's, an agent's, a lease's deposit, or any ledger
+ * account's (id = account name).
+ */
+export type StatementKind = 'property' | 'owner' | 'agent' | 'deposit' | 'ledger';
 /** A statement's period and currency; the format is picked per request. */
 // A type, not an interface: request() takes it as a plain query record.
 export type StatementRequest = { from: string; to: string; currency: string };
@@ -43,6 +47,7 @@ const STATEMENT_CALLS = {
   property: accountsApi.propertyStatement,
   owner: accountsApi.ownerStatement,
   agent: accountsApi.agentStatement,
+  deposit: accountsApi.depositStatement,
   ledger: ledgerApi.accountStatement,
 } as const;
 
@@ -229,6 +234,16 @@ export function useReleaseDeposit() {
   return useMutation({
     mutationFn: ({ leaseId, body }: { leaseId: string; body: DepositReleaseInput }) =>
       request(accountsApi.releaseDeposit, { params: { id: leaseId }, body }).then((reply) => reply.data),
+    onSuccess: invalidate,
+  });
+}
+
+/** Interest the bank paid on the deposit account, shared among the deposits held (accountant). */
+export function useRecordDepositInterest() {
+  const invalidate = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: (body: DepositInterestInput) =>
+      request(accountsApi.depositInterest, { body }).then((reply) => reply.data),
     onSuccess: invalidate,
   });
 }

@@ -11,11 +11,22 @@ import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { canMoveMoney, canReadPropertyAccounts, useDepositBalance } from '../api.ts';
 import { ReleaseDepositDialog } from './ReleaseDepositDialog.tsx';
+import { StatementView } from './StatementView.tsx';
 
-/** A deposit is released once the lease is over: expired or terminated. */
-const hasEnded = (lease: Lease) => lease.status === 'expired' || lease.status === 'terminated';
+/** A deposit is released once the tenancy is over: the lease ended and no renewal of it runs. */
+const hasEnded = (lease: Lease) =>
+  (lease.status === 'expired' || lease.status === 'terminated') && !lease.renewalId;
 
-/** The deposit held for a lease, and for the accountant, its release once the lease has ended. */
+/** The lease's currency first, then any other the deposit account has seen. */
+const currencies = (balances: { currency: string }[], leaseCurrency: string) => [
+  ...new Set([leaseCurrency, ...balances.map((balance) => balance.currency)]),
+];
+
+/**
+ * The deposit held for a lease (from the ledger: once renewed, on the lease in force), its
+ * statement (paid in, carried over, interest, released), and for the accountant, its release once
+ * the tenancy has ended.
+ */
 export function DepositCard({ lease }: { lease: Lease }) {
   const { user } = useAuth();
   // The same roles read leases; nobody else gets a call that would be refused.
@@ -23,6 +34,7 @@ export function DepositCard({ lease }: { lease: Lease }) {
   const deposit = useDepositBalance(lease._id, canRead);
   const [releasing, setReleasing] = useState<{ currency: string; held: number } | null>(null);
   const [dialogKey, setDialogKey] = useState(0);
+  const [statementCurrency, setStatementCurrency] = useState<string | null>(null);
   if (!canRead) return null;
 
   const held = (deposit.data ?? []).filter((balance) => balance.held > 0);
@@ -71,6 +83,18 @@ export function DepositCard({ lease }: { lease: Lease }) {
               )}
             </Stack>
           ))}
+        </Stack>
+      )}
+      {!deposit.isPending && !deposit.error && (
+        <Stack sx={{ mt: 2 }}>
+          <StatementView
+            kind="deposit"
+            id={lease._id}
+            title="Deposit statement"
+            currencies={currencies(deposit.data ?? [], lease.currency)}
+            currency={statementCurrency ?? lease.currency}
+            onCurrencyChange={setStatementCurrency}
+          />
         </Stack>
       )}
       {releasing && (

@@ -1,55 +1,79 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import {
   DEPOSIT_RELEASE_EMPTY,
   DepositReleaseInput,
   formatMajorUnits,
   formatMoney,
   MajorUnitsText,
+  parseMajorUnits,
   PaymentMethod,
   type Lease,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIsoDate } from '../../payments/payment-labels.ts';
 import { useReleaseDeposit } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
 
-export const depositLimitMessage = (held: number, currency: string) =>
-  `No more than the deposit held, ${formatMoney(held, currency)}`;
 export const depositTotalMessage = (held: number, currency: string) =>
-  `Together the two amounts cannot be more than the deposit held, ${formatMoney(held, currency)}`;
+  `Deductions and refund together cannot be more than the deposit held, ${formatMoney(held, currency)}`;
+export const RELEASE_DATE_FUTURE = 'The release is dated the day it is settled: not a day still to come';
 
-/** Both amounts parsed: the checks across them can run while other fields are still empty. */
-const amountsParsed = (payload: { value: unknown }) => {
-  const value = payload.value as { toTenant?: unknown; toProperty?: unknown };
-  return typeof value.toTenant === 'number' && typeof value.toProperty === 'number';
-};
+const deductionForm = z
+  .object({
+    to: z.enum(['owner', 'supplier']),
+    supplier: z.string().trim().max(200),
+    description: z.string().trim().min(1, 'Describe the deduction').max(1000),
+    amount: MajorUnitsText.refine((cents) => cents > 0, 'Enter the amount deducted'),
+  })
+  .refine((value) => value.to === 'owner' || value.supplier.length > 0, {
+    message: 'Name the supplier',
+    path: ['supplier'],
+  });
 
-const releaseForm = (held: number, currency: string) =>
+const releaseForm = (held: number, currency: string, today: string) =>
   z
     .object({
-      toTenant: MajorUnitsText.refine((cents) => cents <= held, depositLimitMessage(held, currency)),
-      toProperty: MajorUnitsText.refine((cents) => cents <= held, depositLimitMessage(held, currency)),
-      reason: DepositReleaseInput.shape.reason,
+      releaseDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick the day it is settled')
+        .refine((date) => date <= today, RELEASE_DATE_FUTURE),
+      deductions: z.array(deductionForm),
+      toTenant: MajorUnitsText,
+      reason: DepositReleaseInput.shape.reason.unwrap(),
       method: PaymentMethod,
       reference: z.string().trim().max(200),
     })
-    .refine((value) => value.toTenant + value.toProperty > 0, {
+    .refine((value) => totalOf(value) > 0, {
       message: DEPOSIT_RELEASE_EMPTY,
       path: ['toTenant'],
-      when: amountsParsed,
     })
-    .refine((value) => value.toTenant + value.toProperty <= held, {
+    // Shown live beside the totals; the error here only stops the form being sent.
+    .refine((value) => totalOf(value) <= held, {
       message: depositTotalMessage(held, currency),
-      path: ['toProperty'],
-      when: amountsParsed,
+      path: ['deductions'],
     });
 type ReleaseValues = z.input<ReturnType<typeof releaseForm>>;
 type ReleaseOutput = z.output<ReturnType<typeof releaseForm>>;
+
+const totalOf = (value: { toTenant: number; deductions: { amount: number }[] }) =>
+  value.toTenant + value.deductions.reduce((sum, line) => sum + line.amount, 0);
+
+/** An amount typed so far, in cents (0 while it does not read as money yet). */
+const centsOf = (text: string | undefined) => {
+  const parsed = parseMajorUnits(text ?? '');
+  return 'cents' in parsed ? parsed.cents : 0;
+};
 
 export interface ReleaseDepositDialogProps {
   open: boolean;
@@ -60,40 +84,50 @@ export interface ReleaseDepositDialogProps {
 }
 
 /**
- * Releases a held deposit: some back to the tenant, some to the property for damages, in one
- * journal. The amounts are checked against what is held as they are typed.
+ * Settles a deposit when the tenancy has ended: each deduction (to the owner's account, or paid
+ * to a supplier) and the refund to the tenant is a line of one journal, dated the day it is
+ * settled. The totals are checked against what is held as they are typed.
  */
 export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: ReleaseDepositDialogProps) {
   const releaseDeposit = useReleaseDeposit();
-  const { control, handleSubmit, subscribe, trigger } = useForm<ReleaseValues, unknown, ReleaseOutput>({
-    resolver: zodResolver(releaseForm(held, currency)),
+  const today = todayIsoDate();
+  const { control, handleSubmit } = useForm<ReleaseValues, unknown, ReleaseOutput>({
+    resolver: zodResolver(releaseForm(held, currency, today)),
     mode: 'onChange',
     defaultValues: {
+      releaseDate: today,
+      deductions: [],
       toTenant: formatMajorUnits(held),
-      toProperty: '',
       reason: '',
       method: 'bank_transfer',
       reference: '',
     },
   });
-  // The two amounts limit each other: a change to one re-checks both.
-  useEffect(
-    () =>
-      subscribe({
-        name: ['toTenant', 'toProperty'],
-        formState: { values: true },
-        callback: () => void trigger(['toTenant', 'toProperty']),
-      }),
-    [subscribe, trigger],
-  );
+  const deductions = useFieldArray({ control, name: 'deductions' });
+  const typed = useWatch({ control });
+  const deducted = (typed.deductions ?? []).reduce((sum, line) => sum + centsOf(line?.amount), 0);
+  const refund = centsOf(typed.toTenant);
+  const money = (amount: number) => formatMoney(amount, currency);
+
   const release = useConfirmedSend(
     (values: ReleaseOutput) =>
       releaseDeposit.mutateAsync({
         leaseId: lease._id,
         body: {
-          toTenant: values.toTenant,
-          toProperty: values.toProperty,
           currency,
+          releaseDate: values.releaseDate,
+          deductions: values.deductions.map((line) =>
+            line.to === 'owner'
+              ? { to: 'owner', amount: line.amount, description: line.description }
+              : {
+                  to: 'supplier',
+                  supplier: line.supplier,
+                  amount: line.amount,
+                  description: line.description,
+                  method: values.method,
+                },
+          ),
+          toTenant: values.toTenant,
           reason: values.reason,
           method: values.method,
           reference: values.reference || null,
@@ -102,7 +136,6 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
     onClose,
     'The deposit could not be released. Please try again.',
   );
-  const money = (amount: number) => formatMoney(amount, currency);
 
   return (
     <ConfirmedSendDialog
@@ -110,19 +143,20 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
       title="Release deposit"
       intro={
         <>
-          {money(held)} is held for {lease.tenantName}&apos;s lease of {lease.propertyName}.
+          {money(held)} is held for {lease.tenantName}&apos;s tenancy of {lease.propertyName}.
         </>
       }
       send={release}
       onSubmit={(event) => void handleSubmit(release.ask)(event)}
       onClose={onClose}
-      maxWidth="sm"
+      maxWidth="md"
       confirm={{
         title: 'Release the deposit?',
         message: release.pending && (
           <>
-            {money(release.pending.toTenant)} goes back to {lease.tenantName} and{' '}
-            {money(release.pending.toProperty)} to the account of {lease.propertyName}. This cannot be undone.
+            {money(release.pending.deductions.reduce((sum, line) => sum + line.amount, 0))} deducted and{' '}
+            {money(release.pending.toTenant)} refunded to {lease.tenantName}, on {release.pending.releaseDate}
+            . This cannot be undone.
           </>
         ),
         label: 'Release',
@@ -131,16 +165,96 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <FormTextField
           control={control}
-          name="toTenant"
-          label="To the tenant"
-          {...moneyInputProps(currency)}
+          name="releaseDate"
+          label="Settled on"
+          type="date"
+          required
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
         />
+        <Box />
+        <Stack spacing={2} sx={{ gridColumn: '1 / -1' }} component="fieldset" aria-label="Deductions">
+          <Typography component="legend" variant="subtitle2">
+            Deductions
+          </Typography>
+          {deductions.fields.length === 0 && (
+            <Typography color="text.secondary">
+              No deductions: the whole release goes to the tenant.
+            </Typography>
+          )}
+          {deductions.fields.map((field, index) => {
+            const toSupplier = typed.deductions?.[index]?.to === 'supplier';
+            return (
+              <Box
+                key={field.id}
+                sx={{
+                  display: 'grid',
+                  gap: 1.5,
+                  alignItems: 'start',
+                  gridTemplateColumns: { xs: '1fr', sm: '9rem 1fr 1fr 9rem auto' },
+                }}
+              >
+                <FormTextField control={control} name={`deductions.${index}.to`} label="To" select>
+                  <MenuItem value="owner">The owner</MenuItem>
+                  <MenuItem value="supplier">A supplier</MenuItem>
+                </FormTextField>
+                <FormTextField
+                  control={control}
+                  name={`deductions.${index}.supplier`}
+                  label="Supplier"
+                  disabled={!toSupplier}
+                  required={toSupplier}
+                />
+                <FormTextField
+                  control={control}
+                  name={`deductions.${index}.description`}
+                  label="Description"
+                  required
+                />
+                <FormTextField
+                  control={control}
+                  name={`deductions.${index}.amount`}
+                  label="Amount"
+                  required
+                  {...moneyInputProps(currency)}
+                />
+                <IconButton
+                  aria-label={`Remove deduction ${index + 1}`}
+                  onClick={() => deductions.remove(index)}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Box>
+            );
+          })}
+          <Box>
+            <Button
+              variant="outlined"
+              onClick={() => deductions.append({ to: 'owner', supplier: '', description: '', amount: '' })}
+            >
+              Add deduction
+            </Button>
+          </Box>
+        </Stack>
         <FormTextField
           control={control}
-          name="toProperty"
-          label="To the property for damages"
+          name="toTenant"
+          label="Refund to the tenant"
           {...moneyInputProps(currency)}
         />
+        <Stack aria-live="polite" sx={{ justifyContent: 'center' }}>
+          <Typography>
+            Deductions {money(deducted)} + refund {money(refund)} ={' '}
+            <strong>{money(deducted + refund)}</strong>
+          </Typography>
+          <Typography color={deducted + refund > held ? 'error' : 'text.secondary'}>
+            Left held: {money(held - deducted - refund)}
+          </Typography>
+          {deducted + refund > held && (
+            <Typography color="error" role="alert">
+              {depositTotalMessage(held, currency)}
+            </Typography>
+          )}
+        </Stack>
         <FormTextField
           control={control}
           name="reason"

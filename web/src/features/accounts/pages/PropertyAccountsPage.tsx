@@ -17,6 +17,7 @@ import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
+  canMoveMoney,
   canReadPropertyAccounts,
   useEnabledCurrencies,
   usePropertyAccounts,
@@ -24,6 +25,7 @@ import {
 } from '../api.ts';
 import { ArrearsText } from '../components/ArrearsText.tsx';
 import { CurrencyField } from '../components/CurrencyField.tsx';
+import { DepositInterestDialog } from '../components/DepositInterestDialog.tsx';
 import { useAccountsPaths } from '../paths.ts';
 
 /** /accountant-dashboard/property-accounts: what is held for each owner and what tenants owe. */
@@ -41,6 +43,8 @@ export function PropertyAccountsPage() {
 }
 
 function PropertyAccountList() {
+  const { user } = useAuth();
+  const [recordingInterest, setRecordingInterest] = useState(false);
   const navigate = useNavigate();
   const { propertyAccounts } = useAccountsPaths();
   const pathOf = useCallback(
@@ -123,7 +127,17 @@ function PropertyAccountList() {
       <PageHeader
         title="Property accounts"
         subtitle="Money held for each owner, what tenants owe, and each property's statement."
+        actions={
+          canMoveMoney(user?.role) && currencies.length > 0 ? (
+            <Button variant="outlined" onClick={() => setRecordingInterest(true)}>
+              Record deposit interest
+            </Button>
+          ) : undefined
+        }
       />
+      {recordingInterest && (
+        <DepositInterestDialog open currencies={currencies} onClose={() => setRecordingInterest(false)} />
+      )}
       <FilterBar
         search={{
           label: 'Search property accounts',
