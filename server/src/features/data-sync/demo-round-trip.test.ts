@@ -80,7 +80,12 @@ const report = async (user: SignedIn, name: string, query = '') =>
 const withoutIds = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).filter(([key]) => !key.endsWith('Id')));
 
-/** The figures an import can re-create: money received and its split, leases, arrears, properties. */
+/**
+ * The figures an import can re-create: rent and deposits received and the split, leases, arrears,
+ * properties. Invoices are not imported (they are listed for the records), so the income they
+ * brought (other income, part of "collected") is not re-created, and their receipts come back as
+ * plain receipts.
+ */
 async function figures(user: SignedIn) {
   const income = await report(user, 'income');
   const arrears = await report(user, 'arrears', '&groupBy=tenant');
@@ -89,8 +94,8 @@ async function figures(user: SignedIn) {
   const occupancy = await report(user, 'occupancy');
   return {
     income: {
-      collected: income.totals?.collected,
       rent: income.totals?.rent,
+      deposits: income.totals?.deposits,
       commission: income.totals?.commission,
       vat: income.totals?.vat,
     },
@@ -129,7 +134,8 @@ describe('the demo company, exported and imported into a new company', () => {
     const copied = await figures(copy);
     expect(copied).toEqual(await figures(demo));
     // The demo has money, arrears and let properties, so the comparison compared something.
-    expect(copied.income.collected).toBeGreaterThan(0);
+    expect(copied.income.rent).toBeGreaterThan(0);
+    expect(copied.income.deposits).toBeGreaterThan(0);
     expect(copied.income.commission).toBeGreaterThan(0);
     expect(copied.arrears.total).toBeGreaterThan(0);
     expect(copied.rentRoll.rows.length).toBeGreaterThan(5);

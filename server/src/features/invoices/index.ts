@@ -1,3 +1,3 @@
 export { invoiceRoutes } from './routes.ts';
 export { createInvoice, issueInvoice, markInvoicePaid, voidInvoice } from './service.ts';
-export { invoiceRecords, overdueInvoiceTotals } from './repo.ts';
+export { findInvoiceByPayment, invoiceRecords, overdueInvoiceTotals } from './repo.ts';

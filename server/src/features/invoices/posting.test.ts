@@ -182,6 +182,12 @@ describe('invoice payments post to the right book', () => {
     // its 26,450 back: never the owner's money.
     expect((await readPropertyAccount(t, co.accountant, property._id)).balance).toBe(before + 26000);
     await expectBooksBalance();
+    // Reversing the receipt would take the owner's money for the agency's fee: refused while paid.
+    const reversal = await call(co.accountant, 'POST', `/api/payments/${receipt._id}/reverse`, {
+      reason: 'Bounced',
+    });
+    expect(expectStatus(reversal, 409).code).toBe('PAYMENT_SETTLES_INVOICE');
+    expect((await readPropertyAccount(t, co.accountant, property._id)).balance).toBe(before + 26000);
   });
 
   it('an on-behalf invoice has no VAT of the agency’s and ties to the receipt that credited the owner', async () => {

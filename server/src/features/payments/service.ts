@@ -19,6 +19,7 @@ import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings, loadVatRates, splitRatesFor } from '../finance/index.ts';
+import { findInvoiceByPayment } from '../invoices/index.ts';
 import { findLease, todayIso } from '../leases/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findOwner } from '../owners/index.ts';
@@ -340,6 +341,14 @@ export const reversePayment = (ctx: Ctx, id: string, reason: string, today = tod
     if (!payment) throw PAYMENT_NOT_FOUND();
     if (payment.status === 'reversed')
       throw conflict('ALREADY_REVERSED', 'This payment has already been reversed.');
+    // The invoice's journal moved this receipt on (to the agency, or tied it to the owner's recharge).
+    const settles = await findInvoiceByPayment(tx, ctx, id);
+    if (settles) {
+      throw conflict(
+        'PAYMENT_SETTLES_INVOICE',
+        `This payment settles invoice ${settles.number}: it cannot be reversed while the invoice is paid.`,
+      );
+    }
     await assertHoldersCanGiveBack(tx, ctx, payment);
     const before = await reload(tx, ctx, id);
     const reversalJournalId = await postReversal(tx, ctx, payment.journalId, {
