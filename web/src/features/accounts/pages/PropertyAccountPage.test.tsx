@@ -16,6 +16,7 @@ import {
 } from '../test-support.tsx';
 import { firstOfMonth, todayIso } from '../period.ts';
 import { PropertyAccountPage } from './PropertyAccountPage.tsx';
+import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
@@ -53,20 +54,15 @@ beforeEach(() => {
     .on(
       'GET',
       '/settings/finance',
-      ok({
-        currencies: ['USD'],
-        defaultCurrency: 'USD',
-        commissionRateBp: 1000,
-        agentShareBp: 6000,
-        vatRegistered: false,
-        vatRateBp: 0,
-        rentDueDay: 1,
-        lateFeeRateBp: 0,
-        receiptPrefix: 'R-',
-        invoicePrefix: 'INV-',
-        ownerApprovalLimit: 50000,
-        __v: 0,
-      }),
+      ok(
+        makeFinanceSettings({
+          currencies: ['USD'],
+          vatRegistered: false,
+          vatRateBp: 0,
+          receiptPrefix: 'R-',
+          __v: 0,
+        }),
+      ),
     );
 });
 

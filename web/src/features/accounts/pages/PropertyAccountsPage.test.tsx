@@ -8,6 +8,7 @@ import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../../test/render.tsx';
 import { makePropertyAccount, ok, page, withProviders } from '../test-support.tsx';
 import { PropertyAccountsPage } from './PropertyAccountsPage.tsx';
+import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
@@ -28,20 +29,7 @@ function render(role: Role) {
   );
 }
 
-const settings = ok({
-  currencies: ['USD', 'ZWG'],
-  defaultCurrency: 'USD',
-  commissionRateBp: 1000,
-  agentShareBp: 6000,
-  vatRegistered: true,
-  vatRateBp: 1500,
-  rentDueDay: 1,
-  lateFeeRateBp: 0,
-  receiptPrefix: 'R-',
-  invoicePrefix: 'INV-',
-  ownerApprovalLimit: 50000,
-  __v: 0,
-});
+const settings = ok(makeFinanceSettings({ receiptPrefix: 'R-', __v: 0 }));
 
 beforeEach(() => {
   server = mockHttp();
