@@ -29,10 +29,10 @@ import { bankOf, bookOf, ledgerAccount } from './accounts.ts';
 
 /*
  * A model test of the money books through the real API: random payments, deposits, reversals,
- * payouts, expenses, deposit releases, fee transfers and paid agency invoices in two companies. A
- * model predicts which of them the server must refuse and what every account holds; after every
- * step both books are checked: each balances, no client's account is below zero, and the trust
- * bank holds exactly what trust holds for others.
+ * payouts, expenses, deposit releases, renewals (the deposit follows the tenancy), fee transfers
+ * and paid agency invoices in two companies. A model predicts which of them the server must
+ * refuse and what every account holds; after every step both books are checked: each balances,
+ * no client's account is below zero, and the trust bank holds exactly what trust holds for others.
  */
 
 const CURRENCIES = ['USD', 'ZWG'] as const;
@@ -124,6 +124,11 @@ const Step = fc.oneof(
     weight: 1,
   },
   {
+    /** The tenant renews: the renewal takes over when the old lease ends, with the deposit. */
+    arbitrary: fc.record({ kind: fc.constant('renew' as const), company: companyIndex, lease: leaseIndex }),
+    weight: 1,
+  },
+  {
     /** What is due to the agency leaves trust for the business bank (every currency). */
     arbitrary: fc.record({ kind: fc.constant('transfer' as const), company: companyIndex }),
     weight: 1,
@@ -180,6 +185,8 @@ interface LetModel {
 
 interface PaymentModel {
   id: string;
+  /** The lease it was posted on (a renewal may since have taken the let over). */
+  leaseId: string;
   type: 'rent' | 'deposit';
   let: LetModel;
   amount: number;
@@ -288,6 +295,7 @@ describe('ledger model', () => {
     if (step.kind === 'rent') expect(payment.split).toEqual(splitRent(step.amount, lease.rates));
     const posted: PaymentModel = {
       id: payment._id,
+      leaseId: lease.leaseId,
       type: step.kind,
       let: lease,
       amount: step.amount,
@@ -307,7 +315,7 @@ describe('ledger model', () => {
   function postingsOf(model: CompanyModel, payment: PaymentModel) {
     const { let: lease, split } = payment;
     if (payment.type === 'deposit')
-      return [{ account: ledgerAccount.deposits(lease.leaseId), amount: payment.amount }];
+      return [{ account: ledgerAccount.deposits(payment.leaseId), amount: payment.amount }];
     return [
       { account: ledgerAccount.property(lease.propertyId), amount: split.owner },
       { account: ledgerAccount.dueToAgency, amount: split.commission + split.vat },
@@ -460,6 +468,37 @@ describe('ledger model', () => {
     move(model, ledgerAccount.property(lease.propertyId), lease.currency, toProperty, TODAY);
   }
 
+  /**
+   * Renews a running lease and ends the old one early: the renewal takes over the let, and the
+   * deposit held on the old lease moves to it (a transfer in trust), so it is held once.
+   */
+  async function renewLease(model: CompanyModel, step: Extract<Step, { kind: 'renew' }>) {
+    const lease = model.lets[step.lease]!;
+    const { admin } = model.co;
+    const renewed = await call(admin, 'POST', `/api/leases/${lease.leaseId}/renew`, {
+      endDate: '2028-12-31',
+    });
+    if (lease.isEnded) {
+      expect(expectStatus(renewed, 422).code).toBe('ILLEGAL_TRANSITION');
+      return;
+    }
+    const renewal = expectStatus(renewed, 201).data as { _id: string; status: string };
+    expect(renewal.status).toBe('draft');
+    const ended = await call(admin, 'POST', `/api/leases/${lease.leaseId}/terminate`, {
+      reason: 'Renewed early',
+    });
+    expect(expectStatus(ended, 200).data.status).toBe('terminated');
+    const taken = expectStatus(await call(admin, 'GET', `/api/leases/${renewal._id}`), 200).data as {
+      status: string;
+    };
+    expect(taken.status).toBe('active');
+    const from = ledgerAccount.deposits(lease.leaseId);
+    const held = heldAt(model, from, lease.currency);
+    move(model, from, lease.currency, -held, TODAY);
+    move(model, ledgerAccount.deposits(renewal._id), lease.currency, held, TODAY);
+    lease.leaseId = renewal._id;
+  }
+
   /** Moves every currency's due out of trust; refused when nothing is due anywhere. */
   async function transferDue(model: CompanyModel) {
     const reply = await call(model.co.accountant, 'POST', '/api/ledger/transfers', {});
@@ -544,6 +583,8 @@ describe('ledger model', () => {
         return releaseDeposit(world[step.company]!, step);
       case 'transfer':
         return transferDue(world[step.company]!);
+      case 'renew':
+        return renewLease(world[step.company]!, step);
       case 'invoice':
         return payInvoice(world[step.company]!, step);
     }
