@@ -1,5 +1,4 @@
-export { accountRoutes } from './routes.ts';
-export { statementCsv, statementPdf } from './documents.ts';
+export { accountRoutes, answerStatement } from './routes.ts';
 export { commissionFigures, expenseRecords, payoutRecords, type CommissionFilter } from './repo.ts';
 export {
   createExpense,

@@ -10,7 +10,7 @@ import * as service from './service.ts';
  * A statement in the format asked for: the JSON envelope with one page of lines, or a CSV or PDF
  * file of the whole period.
  */
-async function answerStatement(
+export async function answerStatement(
   ctx: Ctx,
   reply: FastifyReply,
   query: StatementQuery,

@@ -1,20 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ledgerApi, type Statement, type StatementQuery } from '@lintel/contracts';
-import type { Ctx } from '../../db/scope.ts';
+import type { FastifyInstance } from 'fastify';
+import { ledgerApi } from '@lintel/contracts';
 import { ok, okPage, route, sendFile } from '../../lib/http.ts';
-import { statementCsv, statementPdf } from '../accounts/index.ts';
+import { answerStatement } from '../accounts/index.ts';
 import * as general from './general.ts';
-
-async function answerStatement(
-  ctx: Ctx,
-  reply: FastifyReply,
-  query: StatementQuery,
-  { statement, total }: { statement: Statement; total: number },
-) {
-  if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
-  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement));
-  return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
-}
 
 /** The general ledger: journals, chart of accounts, any account's statement, the export. */
 export async function ledgerRoutes(app: FastifyInstance) {

@@ -5,6 +5,7 @@ export { useEnabledCurrencies } from './api.ts';
 export { firstOfMonth, formatMonth, periodError, todayIso, type Period } from './period.ts';
 export { StatementView } from './components/StatementView.tsx';
 export { PeriodFields } from './components/PeriodFields.tsx';
+export { PeriodCurrencyReport } from './components/PeriodCurrencyReport.tsx';
 export { useTrialBalance } from './api.ts';
 export { moneyInputProps } from './components/money-fields.tsx';
 export { ConfirmedSendDialog } from './components/ConfirmedSendDialog.tsx';

@@ -2,8 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -16,11 +14,9 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type CommissionReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
-import { CurrencyField } from '../components/CurrencyField.tsx';
-import { PeriodFields } from '../components/PeriodFields.tsx';
+import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
 import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../period.ts';
 
 const TITLE = 'Commissions';
@@ -61,44 +57,20 @@ function CommissionReportView() {
   return (
     <Stack spacing={2}>
       <PageHeader title={TITLE} subtitle="Commission taken on rent collected, by agent and by month." />
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr 1fr', sm: '170px 170px 140px' },
-        }}
+      <PeriodCurrencyReport
+        period={period}
+        onPeriodChange={setPeriod}
+        currency={currency}
+        currencies={enabled.data?.currencies ?? []}
+        onCurrencyChange={setChosenCurrency}
+        report={report.data}
+        failure={failure}
+        onRetry={() => void (enabled.error ? enabled.refetch() : report.refetch())}
+        loading={isValid || enabled.isPending}
+        what="the commissions"
       >
-        <PeriodFields value={period} onChange={setPeriod} />
-        <CurrencyField
-          value={currency}
-          currencies={enabled.data?.currencies ?? []}
-          onChange={setChosenCurrency}
-        />
-      </Box>
-      {failure ? (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => void (enabled.error ? enabled.refetch() : report.refetch())}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(failure, 'The commissions could not be loaded.').message}
-        </Alert>
-      ) : report.data ? (
-        <CommissionTables report={report.data} />
-      ) : isValid || enabled.isPending ? (
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading commissions" />
-        </Box>
-      ) : null}
+        {(data) => <CommissionTables report={data} />}
+      </PeriodCurrencyReport>
     </Stack>
   );
 }

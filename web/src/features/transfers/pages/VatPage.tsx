@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,12 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import { formatMoney, type VatReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import {
-  CurrencyField,
   firstOfMonth,
-  PeriodFields,
+  PeriodCurrencyReport,
   periodError,
   todayIso,
   useEnabledCurrencies,
@@ -75,44 +72,20 @@ function VatView({ canPay }: { canPay: boolean }) {
           )
         }
       />
-      <Box
-        role="search"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr 1fr', sm: '170px 170px 140px' },
-        }}
+      <PeriodCurrencyReport
+        period={period}
+        onPeriodChange={setPeriod}
+        currency={currency}
+        currencies={enabled.data?.currencies ?? []}
+        onCurrencyChange={setChosenCurrency}
+        report={report.data}
+        failure={failure}
+        onRetry={() => void (enabled.error ? enabled.refetch() : report.refetch())}
+        loading={isValid || enabled.isPending}
+        what="the VAT report"
       >
-        <PeriodFields value={period} onChange={setPeriod} />
-        <CurrencyField
-          value={currency}
-          currencies={enabled.data?.currencies ?? []}
-          onChange={setChosenCurrency}
-        />
-      </Box>
-      {failure ? (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => void (enabled.error ? enabled.refetch() : report.refetch())}
-            >
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(failure, 'The VAT report could not be loaded.').message}
-        </Alert>
-      ) : report.data ? (
-        <VatTables report={report.data} />
-      ) : isValid || enabled.isPending ? (
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading the VAT report" />
-        </Box>
-      ) : null}
+        {(data) => <VatTables report={data} />}
+      </PeriodCurrencyReport>
       {paying && report.data && (
         <VatPaymentDialog
           open
