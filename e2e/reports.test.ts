@@ -56,7 +56,8 @@ describe('reports, end to end', () => {
     const income = await reportFromApi(page, 'income');
     const csv = (await downloadedBytes(await download(page, 'Download CSV'))).toString('utf8');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toContain(`Collected (${income.currency})`);
+    expect(lines[0]).toContain(`Collected income (${income.currency})`);
+    expect(lines[0]).toContain(`Deposits (${income.currency})`);
     expect(lines).toHaveLength(1 + income.rows.length + 1);
     expect(lines[1]).toContain(String(income.rows[0]!.month));
 
