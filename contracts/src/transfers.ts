@@ -37,6 +37,8 @@ export const FeeTransfer = z.object({
   date: z.string(),
   /** Null when the company's schedule made it. */
   postedBy: Id.nullable(),
+  /** Who made it, by name; null when the schedule did. */
+  postedByName: z.string().nullable(),
   createdAt: Timestamp,
 });
 export type FeeTransfer = z.infer<typeof FeeTransfer>;

@@ -40,6 +40,7 @@ export type TransferRow = {
   reference: string | null;
   entry_date: string;
   posted_by: string | null;
+  posted_by_name: string | null;
   created_at: string | Date;
 };
 
@@ -59,8 +60,10 @@ export function listTransfers(
       queryRows<TransferRow & { counted: string }>(
         tx,
         sql`select l.journal_id, l.currency, l.amount_cents, l.reference, l.entry_date::text as entry_date,
-              j.posted_by, j.created_at, ${counted} as counted
+              j.posted_by, trim(u.first_name || ' ' || u.last_name) as posted_by_name, j.created_at,
+              ${counted} as counted
             from ledger_lines l join journals j on j.id = l.journal_id and j.company_id = l.company_id
+            left join users u on u.id = j.posted_by
             where ${where}
             order by l.entry_date desc, l.seq desc
             limit ${limit} offset ${offset}`,
@@ -90,4 +93,14 @@ export async function recordScheduledTransfer(tx: Tx, scope: Scope, day: string)
   await tx.execute(
     sql`update finance_settings set last_scheduled_transfer = ${day} where company_id = ${scope.companyId}`,
   );
+}
+
+/** A user's name as a transfer shows who made it. */
+export async function userName(tx: Tx, scope: Scope, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ name: string }>(
+    tx,
+    sql`select trim(first_name || ' ' || last_name) as name from users
+        where id = ${userId} and company_id = ${scope.companyId}`,
+  );
+  return row?.name ?? null;
 }

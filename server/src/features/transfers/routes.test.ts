@@ -100,6 +100,7 @@ describe('fee transfers, due to the agency, VAT', () => {
       reference: 'FT-000001',
       date: TODAY,
       postedBy: co.accountant.user._id,
+      postedByName: `${co.accountant.user.firstName} ${co.accountant.user.lastName}`.trim(),
     });
     expect((await pairOf(made!.journalId)).sort((a, b) => a.account.localeCompare(b.account))).toEqual([
       { account: 'business:bank', amount: 2 * DUE, book: 'business' },
@@ -192,6 +193,7 @@ describe('fee transfers, due to the agency, VAT', () => {
       amount: DUE,
       date: '2026-11-12',
       postedBy: null,
+      postedByName: null,
       direction: 'to_business',
     });
     expect((await dueOf(co)).amount).toBe(0);

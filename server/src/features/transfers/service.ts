@@ -98,6 +98,7 @@ async function transferDue(
   );
   if (due.length === 0) throw unprocessable('NOTHING_DUE', NOTHING_DUE);
   const first = input.reference ? 0 : await nextNumbers(tx, actor, 'fee_transfer', due.length);
+  const postedByName = actor.userId ? await repo.userName(tx, actor, actor.userId) : null;
   const transfers: FeeTransfer[] = [];
   for (const [index, { currency, amount }] of due.entries()) {
     const reference = input.reference ?? `FT-${String(first + index).padStart(6, '0')}`;
@@ -126,6 +127,7 @@ async function transferDue(
       reference,
       date: input.date,
       postedBy: actor.userId,
+      postedByName,
       createdAt: new Date().toISOString(),
     };
     await recordAudit(
@@ -179,6 +181,7 @@ export const listTransfers = (ctx: Ctx, query: z.output<typeof FeeTransferQuery>
           reference: row.reference,
           date: row.entry_date,
           postedBy: row.posted_by,
+          postedByName: row.posted_by ? row.posted_by_name : null,
           createdAt: new Date(row.created_at).toISOString(),
         };
       }),

@@ -18,6 +18,8 @@ export function CurrencyField({
       select
       size="small"
       label="Currency"
+      // In a wrapping row of filters it would otherwise shrink to a sliver.
+      sx={{ minWidth: 120 }}
       value={value}
       onChange={(event) => onChange(event.target.value)}
     >

@@ -48,6 +48,7 @@ describe('TransfersPage', () => {
               reference: 'FT-000001',
               date: '2026-11-26',
               postedBy: uuid(),
+              postedByName: 'Kudzai Banda',
               createdAt: '2026-11-26T10:00:00.000Z',
             },
           ],

@@ -38,11 +38,12 @@ const COLUMNS: GridColDef<TransferRow>[] = [
     renderCell: ({ row }) => formatMoney(row.amount, row.currency),
   },
   {
-    field: 'postedBy',
+    field: 'postedByName',
     headerName: 'Made by',
-    width: 120,
+    width: 160,
     sortable: false,
-    valueFormatter: (value: string | null) => (value ? 'A user' : 'Schedule'),
+    valueGetter: (_value: unknown, row: FeeTransfer) =>
+      row.postedBy ? (row.postedByName ?? 'A former user') : 'The schedule',
   },
 ];
 
