@@ -422,7 +422,7 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
     } else {
       journalId = await postJournal(tx, ctx, {
         ...posting,
-        description: `${invoice.number} paid into the business bank (${input.method})`,
+        description: `${invoice.number} paid into the business bank by ${input.method.replace('_', ' ')}`,
         reference: input.reference || invoice.number,
         entryDate: input.date ?? today,
         lines: agencyBusinessLines(invoice, ledgerAccount.businessBank),
