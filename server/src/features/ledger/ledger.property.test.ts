@@ -181,6 +181,8 @@ interface LetModel {
   currency: string;
   rates: SplitRates;
   isEnded: boolean;
+  /** The end date of the lease that holds the let now (a renewal must end after it). */
+  endDate: string;
 }
 
 interface PaymentModel {
@@ -275,6 +277,7 @@ describe('ledger model', () => {
               hasAgent,
             },
             isEnded: false,
+            endDate: lease.endDate,
           });
         }
         return { co, agentId: co.agent.user._id, lets, payments: [], held: new Map() };
@@ -475,9 +478,9 @@ describe('ledger model', () => {
   async function renewLease(model: CompanyModel, step: Extract<Step, { kind: 'renew' }>) {
     const lease = model.lets[step.lease]!;
     const { admin } = model.co;
-    const renewed = await call(admin, 'POST', `/api/leases/${lease.leaseId}/renew`, {
-      endDate: '2028-12-31',
-    });
+    // A renewal starts the day after the lease it renews ends, so each one runs two years on.
+    const endDate = `${Number(lease.endDate.slice(0, 4)) + 2}-12-31`;
+    const renewed = await call(admin, 'POST', `/api/leases/${lease.leaseId}/renew`, { endDate });
     if (lease.isEnded) {
       expect(expectStatus(renewed, 422).code).toBe('ILLEGAL_TRANSITION');
       return;
@@ -497,6 +500,7 @@ describe('ledger model', () => {
     move(model, from, lease.currency, -held, TODAY);
     move(model, ledgerAccount.deposits(renewal._id), lease.currency, held, TODAY);
     lease.leaseId = renewal._id;
+    lease.endDate = endDate;
   }
 
   /** Moves every currency's due out of trust; refused when nothing is due anywhere. */
