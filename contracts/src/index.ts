@@ -29,3 +29,4 @@ export * from './dashboard.ts';
 export * from './data-sync.ts';
 export * from './transfers.ts';
 export * from './vat.ts';
+export * from './banking.ts';

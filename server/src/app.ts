@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import compress from '@fastify/compress';
 import { authRoutes, DEFAULT_SIGNUPS_PER_ADDRESS, resolveSigningSecret } from './features/auth/index.ts';
 import { accountRoutes } from './features/accounts/index.ts';
+import { bankingRoutes } from './features/banking/index.ts';
 import { ledgerRoutes } from './features/ledger/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { companyRoutes } from './features/companies/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp({
       await api.register(dashboardRoutes);
       await api.register(transferRoutes);
       await api.register(vatRoutes);
+      await api.register(bankingRoutes);
     },
     { prefix: '/api' },
   );

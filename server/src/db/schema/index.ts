@@ -9,3 +9,4 @@ export * from './tenants.ts';
 export * from './leases.ts';
 export * from './money.ts';
 export * from './operations.ts';
+export * from './banking.ts';

@@ -1,0 +1,1 @@
+export { bankingRoutes } from './routes.ts';
