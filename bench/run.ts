@@ -3,6 +3,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describeTarget, meetsTarget, type Benchmark, type Outcome } from './lib/benchmark.ts';
 import { openTarget, postgresVersion, type DatabaseKind, type Target } from './lib/databases.ts';
+import { bankImportBenchmark } from './bank-import.ts';
 import { dashboardBenchmark } from './dashboard.ts';
 import { paymentsBenchmark } from './payments.ts';
 import { propertyListBenchmark } from './property-list.ts';
@@ -15,6 +16,7 @@ const ALL_BENCHMARKS: Benchmark[] = [
   statementBenchmark,
   dashboardBenchmark,
   paymentsBenchmark,
+  bankImportBenchmark,
   webBenchmark,
 ];
 const ALL_DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
