@@ -314,7 +314,7 @@ async function trustReconciliation(tx: Tx, ctx: Ctx, period: Period): Promise<Bu
   return {
     body: {
       title: 'Trust reconciliation',
-      description: `The trust bank account against the client money it holds, and what is due to the agency, on ${formatDocumentDate(period.to)}. The difference is zero when the books balance.`,
+      description: `The trust bank account against the client money it holds, and what is due to the agency, on ${formatDocumentDate(period.to)}. The difference is zero when the books balance. This is the ledger's own check; the reconciliation against the bank's statement (three-way) is under Bank reconciliation.`,
       summary: [
         figure('Trust bank account', position.trustBank),
         figure('Client money', position.clientMoney),
