@@ -374,6 +374,8 @@ export interface PayoutRow {
  * reversed it (a return) if any.
  */
 export async function findPayoutForUpdate(tx: Tx, scope: Scope, id: string): Promise<PayoutRow | undefined> {
+  // An advisory lock, not FOR UPDATE: the app role may read payouts but never update them.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|payout-return|${id}`}, 0))`);
   const [row] = await queryRows<{
     id: string;
     amount_cents: string | number;
@@ -384,7 +386,7 @@ export async function findPayoutForUpdate(tx: Tx, scope: Scope, id: string): Pro
   }>(
     tx,
     sql`select po.id, po.amount_cents, po.currency, po.reference, po.journal_id, po.account_type
-      from payouts po where po.company_id = ${scope.companyId} and po.id = ${id} for update`,
+      from payouts po where po.company_id = ${scope.companyId} and po.id = ${id}`,
   );
   if (!row) return undefined;
   const [reversal] = await queryRows<{ id: string }>(

@@ -328,20 +328,20 @@ export const matchByHand = (ctx: Ctx, input: z.output<typeof MatchInput>): Promi
         return matchView(tx, ctx, existing);
       }
     }
-    const linesSum = lines.reduce((sum, line) => sum + line.amountCents, 0);
-    const entriesSum = entries.reduce((sum, entry) => sum + entry.amount, 0);
-    if (linesSum !== entriesSum) {
-      throw unprocessable(
-        'MATCH_AMOUNTS_DIFFER',
-        `The lines add up to ${formatMoney(linesSum, account.currency)} and the entries to ${formatMoney(entriesSum, account.currency)}: a match must agree to the cent.`,
-      );
-    }
     if (lines.some((line) => line.matchId !== null)) throw LINE_ALREADY_MATCHED();
     const taken = entries.filter((entry) => entry.matchId !== null);
     if (taken.length > 0) {
       throw conflict(
         'ALREADY_MATCHED',
         `Ledger entr${taken.length === 1 ? 'y' : 'ies'} ${taken.map((entry) => entry.seq).join(', ')} ${taken.length === 1 ? 'is' : 'are'} already matched to another statement line.`,
+      );
+    }
+    const linesSum = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const entriesSum = entries.reduce((sum, entry) => sum + entry.amount, 0);
+    if (linesSum !== entriesSum) {
+      throw unprocessable(
+        'MATCH_AMOUNTS_DIFFER',
+        `The lines add up to ${formatMoney(linesSum, account.currency)} and the entries to ${formatMoney(entriesSum, account.currency)}: a match must agree to the cent.`,
       );
     }
     const matchId = await writeMatch(tx, ctx, account, lineIds, seqs, 'manual');
