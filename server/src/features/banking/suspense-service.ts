@@ -79,6 +79,10 @@ export const parkInSuspense = (
     const { line, account } = await loadLine(tx, ctx, lineId);
     assertTrustAccount(account, 'parked in suspense');
     assertUnmatchedLine(line, 'credit', 'parked in suspense');
+    if (line.suspenseItemId !== null) {
+      // Unmatched after it was parked: its item still holds the money; match the line to it again.
+      throw conflict('ALREADY_IN_SUSPENSE', 'This line was already parked in suspense: match it to its suspense entry instead.');
+    }
     const journalId = await postJournal(tx, ctx, {
       kind: 'suspense_in',
       description: `Unidentified receipt: ${line.counterparty ?? line.description}`.slice(0, 300),
