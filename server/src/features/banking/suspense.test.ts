@@ -137,6 +137,11 @@ describe('trust suspense', () => {
     ]);
     expect((await listSuspense(co, '&state=open')).map((item) => item._id)).toEqual([two._id]);
 
+    // Unmatched after parking, the line is not parked twice: its item still holds the money.
+    const { matchId } = await lineOf(t, co, account, second!);
+    expectStatus(await call(co.accountant, 'DELETE', `/api/banking/matches/${matchId}`), 200);
+    expectError(await park(co, second!), 409, 'ALREADY_IN_SUSPENSE');
+
     expect(await listSuspense(other)).toEqual([]);
     expectError(await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/refund`, { date: '2026-11-05' }), 404);
     expectError(await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/allocate`, { leaseId: two._id }), 404);
