@@ -5,7 +5,11 @@ import { caller, type Company } from './money-fixtures.ts';
 
 /** Matching tests (issue 17): read a bank account's entries and lines as the accountant sees them. */
 
-export async function unmatchedEntries(t: TestApp, co: Company, bankAccountId: string): Promise<LedgerEntry[]> {
+export async function unmatchedEntries(
+  t: TestApp,
+  co: Company,
+  bankAccountId: string,
+): Promise<LedgerEntry[]> {
   const page = expectStatus(
     await caller(t)(co.accountant, 'GET', `/api/banking/accounts/${bankAccountId}/entries?pageSize=100`),
     200,
@@ -14,7 +18,12 @@ export async function unmatchedEntries(t: TestApp, co: Company, bankAccountId: s
 }
 
 /** The one unmatched entry whose description or reference holds `text` (a receipt number, a reference). */
-export async function entryWith(t: TestApp, co: Company, bankAccountId: string, text: string): Promise<LedgerEntry> {
+export async function entryWith(
+  t: TestApp,
+  co: Company,
+  bankAccountId: string,
+  text: string,
+): Promise<LedgerEntry> {
   const found = (await unmatchedEntries(t, co, bankAccountId)).filter(
     (entry) => entry.description.includes(text) || entry.reference === text,
   );

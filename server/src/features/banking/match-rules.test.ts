@@ -54,25 +54,35 @@ describe('reference search', () => {
 
 describe('scoring', () => {
   it('ranks receipt number, payout and transfer references, reference, tenant name, then amount and date', () => {
-    expect(scoreEntry(line({ reference: 'RCT-000001' }), entry({ receiptNumber: 'RCT-000001' }))).toMatchObject({
+    expect(
+      scoreEntry(line({ reference: 'RCT-000001' }), entry({ receiptNumber: 'RCT-000001' })),
+    ).toMatchObject({
       rule: 'receipt_number',
       confidence: 100,
     });
     expect(
-      scoreEntry(line({ amount: -5000, description: 'PAYMENT PO-77 OWNER' }), entry({ amount: -5000, kind: 'payout', reference: 'PO-77', payoutReference: 'PO-77' })),
+      scoreEntry(
+        line({ amount: -5000, description: 'PAYMENT PO-77 OWNER' }),
+        entry({ amount: -5000, kind: 'payout', reference: 'PO-77', payoutReference: 'PO-77' }),
+      ),
     ).toMatchObject({ rule: 'payout_reference', confidence: 95 });
     expect(
       scoreEntry(line({ reference: 'FT-000004' }), entry({ kind: 'fee_transfer', reference: 'FT-000004' })),
     ).toMatchObject({ rule: 'transfer_reference', confidence: 95 });
-    expect(scoreEntry(line({ description: 'EFT INV 4471' }), entry({ reference: 'INV 4471' }))).toMatchObject({
-      rule: 'reference',
-      confidence: 90,
-    });
+    expect(scoreEntry(line({ description: 'EFT INV 4471' }), entry({ reference: 'INV 4471' }))).toMatchObject(
+      {
+        rule: 'reference',
+        confidence: 90,
+      },
+    );
     expect(
       scoreEntry(line({ counterparty: 'MOYO T TENDAI' }), entry({ tenantName: 'Tendai Moyo' })),
     ).toMatchObject({ rule: 'tenant_name', confidence: 80 });
     expect(scoreEntry(line(), entry())).toMatchObject({ rule: 'amount_date', confidence: 50 });
-    expect(scoreEntry(line(), entry({ date: '2026-11-13' }))).toMatchObject({ rule: 'amount_date', confidence: 47 });
+    expect(scoreEntry(line(), entry({ date: '2026-11-13' }))).toMatchObject({
+      rule: 'amount_date',
+      confidence: 47,
+    });
   });
 
   it('keeps to the amount and the window, best first', () => {
@@ -81,7 +91,11 @@ describe('scoring', () => {
     const otherAmount = entry({ amount: 99999 });
     const matched = entry({ matchId: 'm' });
     const named = entry({ date: '2026-11-06', tenantName: 'Ann Lee' });
-    const ranked = rankCandidates(line({ counterparty: 'ANN LEE' }), [inWindow, outside, otherAmount, matched, named], 5);
+    const ranked = rankCandidates(
+      line({ counterparty: 'ANN LEE' }),
+      [inWindow, outside, otherAmount, matched, named],
+      5,
+    );
     expect(ranked.map((candidate) => candidate.entries[0]!.seq)).toEqual([named.seq, inWindow.seq]);
   });
 });

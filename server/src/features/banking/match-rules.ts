@@ -47,7 +47,10 @@ export const AUTO_MATCH_CONFIDENCE = 80;
 export const DEPOSIT_SLIP_MAX_ENTRIES = 10;
 
 const FEE_TRANSFER_KIND = 'fee_transfer';
-const CONFIDENCE: Record<'receipt_number' | 'payout_reference' | 'transfer_reference' | 'reference' | 'tenant_name', number> = {
+const CONFIDENCE: Record<
+  'receipt_number' | 'payout_reference' | 'transfer_reference' | 'reference' | 'tenant_name',
+  number
+> = {
   receipt_number: 100,
   payout_reference: 95,
   transfer_reference: 95,
@@ -133,7 +136,11 @@ export function scoreEntry(line: LineFacts, entry: CandidateEntry): ScoredCandid
     reason,
   });
   if (entry.receiptNumber && containsReference(text, entry.receiptNumber)) {
-    return one('receipt_number', CONFIDENCE.receipt_number, `The line quotes receipt ${entry.receiptNumber}.`);
+    return one(
+      'receipt_number',
+      CONFIDENCE.receipt_number,
+      `The line quotes receipt ${entry.receiptNumber}.`,
+    );
   }
   if (entry.payoutReference && containsReference(text, entry.payoutReference)) {
     return one(
@@ -150,7 +157,11 @@ export function scoreEntry(line: LineFacts, entry: CandidateEntry): ScoredCandid
     );
   }
   if (containsReference(text, entry.reference)) {
-    return one('reference', CONFIDENCE.reference, `The line quotes the entry's reference ${entry.reference}.`);
+    return one(
+      'reference',
+      CONFIDENCE.reference,
+      `The line quotes the entry's reference ${entry.reference}.`,
+    );
   }
   if (entry.tenantName && containsName(text, entry.tenantName)) {
     return one('tenant_name', CONFIDENCE.tenant_name, `The line names the tenant, ${entry.tenantName}.`);
@@ -173,7 +184,11 @@ export const fitsLine = (line: LineFacts, entry: CandidateEntry, windowDays: num
  * Receipts of one day that together make the line's amount (a deposit slip of several receipts),
  * when exactly one such set exists; otherwise nothing, never a guess between two sets.
  */
-export function depositSlip(line: LineFacts, entries: CandidateEntry[], windowDays: number): CandidateEntry[] | undefined {
+export function depositSlip(
+  line: LineFacts,
+  entries: CandidateEntry[],
+  windowDays: number,
+): CandidateEntry[] | undefined {
   if (line.amount <= 0) return undefined;
   const byDay = new Map<string, CandidateEntry[]>();
   for (const entry of entries) {
@@ -221,7 +236,8 @@ export function rankCandidates(
     .sort(
       (a, b) =>
         b.confidence - a.confidence ||
-        Math.abs(daysBetween(line.date, a.entries[0]!.date)) - Math.abs(daysBetween(line.date, b.entries[0]!.date)) ||
+        Math.abs(daysBetween(line.date, a.entries[0]!.date)) -
+          Math.abs(daysBetween(line.date, b.entries[0]!.date)) ||
         a.entries[0]!.seq - b.entries[0]!.seq,
     );
   const slip = options.depositSlips ? depositSlip(line, entries, windowDays) : undefined;
@@ -238,9 +254,7 @@ export function rankCandidates(
 }
 
 export type AutoDecision =
-  | { kind: 'match'; candidate: ScoredCandidate }
-  | { kind: 'ambiguous' }
-  | { kind: 'none' };
+  { kind: 'match'; candidate: ScoredCandidate } | { kind: 'ambiguous' } | { kind: 'none' };
 
 /**
  * What auto-match does with a line's ranked candidates: match the best when it is strong enough

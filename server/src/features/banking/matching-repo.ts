@@ -267,7 +267,9 @@ export const unmatchedLines = (tx: Tx, scope: Scope, bankAccountId: string) =>
   tx
     .select()
     .from(bankLines)
-    .where(and(inCompany(bankLines, scope), eq(bankLines.bankAccountId, bankAccountId), isNull(bankLines.matchId)))
+    .where(
+      and(inCompany(bankLines, scope), eq(bankLines.bankAccountId, bankAccountId), isNull(bankLines.matchId)),
+    )
     .orderBy(bankLines.lineDate, bankLines.position);
 
 // ---------------------------------------------------------------- matches
@@ -335,7 +337,9 @@ export async function deleteMatch(tx: Tx, scope: Scope, matchId: string) {
     .update(bankLines)
     .set({ matchId: null })
     .where(and(inCompany(bankLines, scope), eq(bankLines.matchId, matchId)));
-  await tx.delete(bankMatchEntries).where(and(inCompany(bankMatchEntries, scope), eq(bankMatchEntries.matchId, matchId)));
+  await tx
+    .delete(bankMatchEntries)
+    .where(and(inCompany(bankMatchEntries, scope), eq(bankMatchEntries.matchId, matchId)));
   await tx.delete(bankMatches).where(and(inCompany(bankMatches, scope), eq(bankMatches.id, matchId)));
 }
 
@@ -375,7 +379,9 @@ export interface PayoutRow {
  */
 export async function findPayoutForUpdate(tx: Tx, scope: Scope, id: string): Promise<PayoutRow | undefined> {
   // An advisory lock, not FOR UPDATE: the app role may read payouts but never update them.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|payout-return|${id}`}, 0))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${scope.companyId}|payout-return|${id}`}, 0))`,
+  );
   const [row] = await queryRows<{
     id: string;
     amount_cents: string | number;
@@ -408,7 +414,10 @@ export async function findPayoutForUpdate(tx: Tx, scope: Scope, id: string): Pro
 
 export type SuspenseRow = typeof suspenseItems.$inferSelect;
 
-export async function insertSuspenseItem(tx: Tx, values: typeof suspenseItems.$inferInsert): Promise<SuspenseRow> {
+export async function insertSuspenseItem(
+  tx: Tx,
+  values: typeof suspenseItems.$inferInsert,
+): Promise<SuspenseRow> {
   const [row] = await tx.insert(suspenseItems).values(values).returning();
   return row!;
 }

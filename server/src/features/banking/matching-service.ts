@@ -41,7 +41,10 @@ const MATCH_NOT_FOUND = () => notFound('Match not found');
 export const MATCHED_MEANWHILE = () =>
   conflict('ALREADY_MATCHED', 'This line was matched by someone else a moment ago. Refresh to see it.');
 const LINE_ALREADY_MATCHED = () =>
-  conflict('ALREADY_MATCHED', 'This statement line is already matched. Unmatch it first to match it differently.');
+  conflict(
+    'ALREADY_MATCHED',
+    'This statement line is already matched. Unmatch it first to match it differently.',
+  );
 
 /** The bank account's ledger account: `<book>:bank` in its currency. */
 export const ledgerOf = (account: BankAccountRow): repo.LedgerOf => ({
@@ -66,17 +69,19 @@ export async function loadLine(tx: Tx, ctx: Ctx, id: string) {
 }
 
 /** The unknown-money actions work on one unmatched line going the right way. */
-export function assertUnmatchedLine(
-  line: repo.LineRow,
-  direction: 'credit' | 'debit',
-  action: string,
-): void {
+export function assertUnmatchedLine(line: repo.LineRow, direction: 'credit' | 'debit', action: string): void {
   if (line.matchId !== null) throw LINE_ALREADY_MATCHED();
   if (direction === 'credit' && line.amountCents <= 0) {
-    throw unprocessable('WRONG_DIRECTION', `Only money coming in (a credit) can be ${action}; this line is a debit.`);
+    throw unprocessable(
+      'WRONG_DIRECTION',
+      `Only money coming in (a credit) can be ${action}; this line is a debit.`,
+    );
   }
   if (direction === 'debit' && line.amountCents >= 0) {
-    throw unprocessable('WRONG_DIRECTION', `Only money going out (a debit) can be ${action}; this line is a credit.`);
+    throw unprocessable(
+      'WRONG_DIRECTION',
+      `Only money going out (a debit) can be ${action}; this line is a credit.`,
+    );
   }
 }
 
@@ -306,7 +311,10 @@ export const matchByHand = (ctx: Ctx, input: z.output<typeof MatchInput>): Promi
     if (lines.length !== lineIds.length) throw LINE_NOT_FOUND();
     const accountIds = new Set(lines.map((line) => line.bankAccountId));
     if (accountIds.size > 1) {
-      throw unprocessable('MATCH_ACROSS_ACCOUNTS', 'The lines are of different bank accounts: match each account on its own.');
+      throw unprocessable(
+        'MATCH_ACROSS_ACCOUNTS',
+        'The lines are of different bank accounts: match each account on its own.',
+      );
     }
     const account = await loadAccount(tx, ctx, lines[0]!.bankAccountId);
     const ledger = ledgerOf(account);
@@ -346,7 +354,12 @@ export const matchByHand = (ctx: Ctx, input: z.output<typeof MatchInput>): Promi
     }
     const matchId = await writeMatch(tx, ctx, account, lineIds, seqs, 'manual');
     const view = await matchView(tx, ctx, matchId);
-    await recordAudit(tx, auditActor(ctx), { action: 'bank.matched', entity: 'bank_match', entityId: matchId, after: view });
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'bank.matched',
+      entity: 'bank_match',
+      entityId: matchId,
+      after: view,
+    });
     return view;
   });
 
@@ -357,7 +370,12 @@ export const unmatch = (ctx: Ctx, matchId: string): Promise<{ _id: string }> =>
     if (!isUuid(matchId)) throw MATCH_NOT_FOUND();
     const before = await matchView(tx, ctx, matchId);
     await repo.deleteMatch(tx, ctx, matchId);
-    await recordAudit(tx, auditActor(ctx), { action: 'bank.unmatched', entity: 'bank_match', entityId: matchId, before });
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'bank.unmatched',
+      entity: 'bank_match',
+      entityId: matchId,
+      before,
+    });
     return { _id: matchId };
   });
 
@@ -475,7 +493,9 @@ export const returnPayout = (
     assertRole(ctx, WRITERS);
     const { line, account } = await loadLine(tx, ctx, lineId);
     assertUnmatchedLine(line, 'credit', 'a returned payout');
-    const payout = isUuid(input.payoutId) ? await repo.findPayoutForUpdate(tx, ctx, input.payoutId) : undefined;
+    const payout = isUuid(input.payoutId)
+      ? await repo.findPayoutForUpdate(tx, ctx, input.payoutId)
+      : undefined;
     if (!payout) throw unprocessable('INVALID_PAYOUT', 'The chosen payout is not a payout of this company.');
     const ledger = ledgerOf(account);
     const paidFrom = await repo.bankEntryOfJournal(tx, ctx, ledger, payout.journalId);
@@ -488,7 +508,8 @@ export const returnPayout = (
         `The line is ${formatMoney(line.amountCents, account.currency)} and the payout ${formatMoney(payout.amount, payout.currency)}: a returned payout comes back whole.`,
       );
     }
-    if (payout.returnedBy) throw conflict('PAYOUT_ALREADY_RETURNED', 'This payout has already been returned and reversed.');
+    if (payout.returnedBy)
+      throw conflict('PAYOUT_ALREADY_RETURNED', 'This payout has already been returned and reversed.');
     const journalId = await postReversal(tx, ctx, payout.journalId, {
       description: `Payout returned by the bank${payout.reference ? ` (${payout.reference})` : ''}`,
       entryDate: line.lineDate,

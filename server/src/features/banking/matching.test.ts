@@ -8,7 +8,13 @@ import {
   Payment,
 } from '@lintel/contracts';
 import { insertBankAccount, insertStatementLines } from '../../test/bank-fixtures.ts';
-import { createCompanyWithRoles, createTestApp, expectError, expectStatus, type TestApp } from '../../test/harness.ts';
+import {
+  createCompanyWithRoles,
+  createTestApp,
+  expectError,
+  expectStatus,
+  type TestApp,
+} from '../../test/harness.ts';
 import { entryWith, lineOf, listLines, payOwner, unmatchedEntries } from '../../test/matching-fixtures.ts';
 import {
   caller,
@@ -41,7 +47,8 @@ describe('bank statement matching', () => {
   };
   const autoMatch = async (co: Company, accountId: string) =>
     AutoMatchReport.parse(
-      expectStatus(await call(co.accountant, 'POST', `/api/banking/accounts/${accountId}/auto-match`), 200).data,
+      expectStatus(await call(co.accountant, 'POST', `/api/banking/accounts/${accountId}/auto-match`), 200)
+        .data,
     );
   const suggestionsOf = async (co: Company, lineId: string) =>
     MatchSuggestion.array().parse(
@@ -55,18 +62,42 @@ describe('bank statement matching', () => {
     const account = await insertBankAccount(t, co);
     const first = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
     const second = await createLetProperty(t, co, { rent: 120000, startDate: '2026-09-01' });
-    const byReceipt = await recordPayment(t, co.accountant, rentBody(first.lease, RENT, { paymentDate: '2026-11-02' }));
+    const byReceipt = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(first.lease, RENT, { paymentDate: '2026-11-02' }),
+    );
     await recordPayment(t, co.accountant, rentBody(second.lease, 120000, { paymentDate: '2026-11-03' }));
-    const payout = await payOwner(t, co, first.property._id, 50000, { reference: 'PO-4471', payoutDate: '2026-11-04' });
+    const payout = await payOwner(t, co, first.property._id, 50000, {
+      reference: 'PO-4471',
+      payoutDate: '2026-11-04',
+    });
     const [transfer] = FeeTransfer.array().parse(
-      expectStatus(await call(co.accountant, 'POST', '/api/ledger/transfers', { currency: 'USD', date: '2026-11-05' }), 201)
-        .data,
+      expectStatus(
+        await call(co.accountant, 'POST', '/api/ledger/transfers', { currency: 'USD', date: '2026-11-05' }),
+        201,
+      ).data,
     );
     const lines = await insertStatementLines(t, co, account, [
-      { date: '2026-11-03', amount: RENT, description: `RENT ${byReceipt.receiptNumber}`, counterparty: 'SOMEONE' },
-      { date: '2026-11-04', amount: 120000, description: 'EFT', counterparty: second.tenant.name.toUpperCase() },
+      {
+        date: '2026-11-03',
+        amount: RENT,
+        description: `RENT ${byReceipt.receiptNumber}`,
+        counterparty: 'SOMEONE',
+      },
+      {
+        date: '2026-11-04',
+        amount: 120000,
+        description: 'EFT',
+        counterparty: second.tenant.name.toUpperCase(),
+      },
       { date: '2026-11-05', amount: -50000, description: 'PAYMENT PO-4471 OWNER' },
-      { date: '2026-11-06', amount: -transfer!.amount, description: 'TRANSFER', reference: transfer!.reference },
+      {
+        date: '2026-11-06',
+        amount: -transfer!.amount,
+        description: 'TRANSFER',
+        reference: transfer!.reference,
+      },
     ]);
 
     const report = await autoMatch(co, account);
@@ -77,7 +108,12 @@ describe('bank statement matching', () => {
     });
     const shown = await listLines(t, co.accountant, account);
     const ruleOf = (id: string) => shown.find((line) => line._id === id)!.rule;
-    expect(lines.map(ruleOf)).toEqual(['receipt_number', 'tenant_name', 'payout_reference', 'transfer_reference']);
+    expect(lines.map(ruleOf)).toEqual([
+      'receipt_number',
+      'tenant_name',
+      'payout_reference',
+      'transfer_reference',
+    ]);
     const payoutLine = shown.find((line) => line._id === lines[2])!;
     expect(payoutLine.entries).toEqual([expect.objectContaining({ amount: -50000, kind: 'payout' })]);
     expect(payout.reference).toBe('PO-4471');
@@ -92,8 +128,16 @@ describe('bank statement matching', () => {
     const account = await insertBankAccount(t, co, { matchWindowDays: 3 });
     const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
     await recordPayment(t, co.accountant, rentBody(lease, 77700, { paymentDate: '2026-11-02' }));
-    await recordPayment(t, co.accountant, rentBody(lease, 55500, { paymentDate: '2026-11-02', reference: 'SAME-REF' }));
-    await recordPayment(t, co.accountant, rentBody(lease, 55500, { paymentDate: '2026-11-03', reference: 'SAME-REF' }));
+    await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, 55500, { paymentDate: '2026-11-02', reference: 'SAME-REF' }),
+    );
+    await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, 55500, { paymentDate: '2026-11-03', reference: 'SAME-REF' }),
+    );
     const late = await recordPayment(t, co.accountant, rentBody(lease, 33300, { paymentDate: '2026-11-01' }));
     const [amountOnly, twoFit, outside] = await insertStatementLines(t, co, account, [
       { date: '2026-11-04', amount: 77700, description: 'CREDIT' },
@@ -105,7 +149,11 @@ describe('bank statement matching', () => {
     expect(await autoMatch(co, account)).toEqual({ matched: 0, ambiguous: 1, byRule: {} });
     const amountDate = await suggestionsOf(co, amountOnly!);
     expect(amountDate).toEqual([
-      expect.objectContaining({ rule: 'amount_date', confidence: 48, entries: [expect.objectContaining({ amount: 77700 })] }),
+      expect.objectContaining({
+        rule: 'amount_date',
+        confidence: 48,
+        entries: [expect.objectContaining({ amount: 77700 })],
+      }),
     ]);
     const equal = await suggestionsOf(co, twoFit!);
     expect(equal.map((one) => [one.rule, one.confidence])).toEqual([
@@ -114,7 +162,9 @@ describe('bank statement matching', () => {
     ]);
     expect(await suggestionsOf(co, outside!)).toEqual([]);
     // A person picks: the suggestion matches by hand.
-    const made = BankMatchView.parse(expectStatus(await match(co, [amountOnly!], [amountDate[0]!.entries[0]!.seq]), 201).data);
+    const made = BankMatchView.parse(
+      expectStatus(await match(co, [amountOnly!], [amountDate[0]!.entries[0]!.seq]), 201).data,
+    );
     expect(made).toMatchObject({ rule: 'manual', lineIds: [amountOnly] });
   });
 
@@ -123,7 +173,11 @@ describe('bank statement matching', () => {
     const account = await insertBankAccount(t, co);
     const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
     for (const amount of [20000, 30000, 45000]) {
-      await recordPayment(t, co.accountant, rentBody(lease, amount, { paymentDate: '2026-11-06', method: 'cash' }));
+      await recordPayment(
+        t,
+        co.accountant,
+        rentBody(lease, amount, { paymentDate: '2026-11-06', method: 'cash' }),
+      );
     }
     const [slip] = await insertStatementLines(t, co, account, [
       { date: '2026-11-07', amount: 50000, description: 'CASH DEPOSIT' },
@@ -135,7 +189,14 @@ describe('bank statement matching', () => {
     // Auto-match never takes a deposit slip on its own.
     expect(await autoMatch(co, account)).toMatchObject({ matched: 0 });
     const made = BankMatchView.parse(
-      expectStatus(await match(co, [slip!], suggested[0]!.entries.map((entry) => entry.seq)), 201).data,
+      expectStatus(
+        await match(
+          co,
+          [slip!],
+          suggested[0]!.entries.map((entry) => entry.seq),
+        ),
+        201,
+      ).data,
     );
     expect(made.entries).toHaveLength(2);
     const line = await lineOf(t, co, account, slip!);
@@ -147,7 +208,11 @@ describe('bank statement matching', () => {
     const co = await newCompany();
     const account = await insertBankAccount(t, co);
     const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
-    const payment = await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-02' }));
+    const payment = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-02' }),
+    );
     const entry = await entryWith(t, co, account, payment.receiptNumber);
     const [part1, part2] = await insertStatementLines(t, co, account, [
       { date: '2026-11-03', amount: 60000 },
@@ -167,10 +232,12 @@ describe('bank statement matching', () => {
     // Part of it again is a different match: the line is taken.
     expectError(await match(co, [part1!], [entry.seq]), 409, 'ALREADY_MATCHED');
 
-    expect((await listLines(t, co.accountant, account, '&state=matched')).map((line) => line._id).sort()).toEqual(
-      [part1, part2].sort(),
-    );
-    expect(expectStatus(await call(co.accountant, 'DELETE', `/api/banking/matches/${first._id}`), 200).data).toEqual({
+    expect(
+      (await listLines(t, co.accountant, account, '&state=matched')).map((line) => line._id).sort(),
+    ).toEqual([part1, part2].sort());
+    expect(
+      expectStatus(await call(co.accountant, 'DELETE', `/api/banking/matches/${first._id}`), 200).data,
+    ).toEqual({
       _id: first._id,
     });
     expectError(await call(co.accountant, 'DELETE', `/api/banking/matches/${first._id}`), 404);
@@ -184,7 +251,11 @@ describe('bank statement matching', () => {
     const co = await newCompany();
     const account = await insertBankAccount(t, co);
     const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
-    const payment = await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-01' }));
+    const payment = await recordPayment(
+      t,
+      co.accountant,
+      rentBody(lease, RENT, { paymentDate: '2026-11-01' }),
+    );
     const [matched, debit, credit] = await insertStatementLines(t, co, account, [
       { date: '2026-11-01', amount: RENT, description: payment.receiptNumber },
       { date: '2026-11-02', amount: -1500 },
@@ -192,11 +263,16 @@ describe('bank statement matching', () => {
     ]);
     await autoMatch(co, account);
     expect((await listLines(t, co.admin, account)).map((line) => line._id)).toEqual([debit, credit, matched]);
-    expect((await listLines(t, co.admin, account, '&direction=debit')).map((line) => line._id)).toEqual([debit]);
-    expect((await listLines(t, co.admin, account, '&direction=credit')).map((line) => line._id)).toEqual([credit, matched]);
-    expect((await listLines(t, co.admin, account, '&from=2026-11-02&to=2026-11-02')).map((line) => line._id)).toEqual([
+    expect((await listLines(t, co.admin, account, '&direction=debit')).map((line) => line._id)).toEqual([
       debit,
     ]);
+    expect((await listLines(t, co.admin, account, '&direction=credit')).map((line) => line._id)).toEqual([
+      credit,
+      matched,
+    ]);
+    expect(
+      (await listLines(t, co.admin, account, '&from=2026-11-02&to=2026-11-02')).map((line) => line._id),
+    ).toEqual([debit]);
   });
 
   it('lets exactly one of two accountants matching the same line at once win; the other gets a 409', async () => {
@@ -209,20 +285,34 @@ describe('bank statement matching', () => {
       const a = await recordPayment(t, co.accountant, rentBody(lease, amount, { paymentDate: day }));
       const b = await recordPayment(t, co.accountant, rentBody(lease, amount, { paymentDate: day }));
       const [line] = await insertStatementLines(t, co, account, [{ date: day, amount }]);
-      const [entryA, entryB] = [await entryWith(t, co, account, a.receiptNumber), await entryWith(t, co, account, b.receiptNumber)];
+      const [entryA, entryB] = [
+        await entryWith(t, co, account, a.receiptNumber),
+        await entryWith(t, co, account, b.receiptNumber),
+      ];
       // The same line to two different entries.
       const answers = await Promise.all([match(co, [line!], [entryA.seq]), match(co, [line!], [entryB.seq])]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-      expectError(answers.find((answer) => answer.statusCode === 409)!, 409, 'ALREADY_MATCHED');
+      expectError(
+        answers.find((answer) => answer.statusCode === 409)!,
+        409,
+        'ALREADY_MATCHED',
+      );
       // Two lines to the same entry.
       const [other1, other2] = await insertStatementLines(t, co, account, [
         { date: day, amount },
         { date: day, amount },
       ]);
       const loser = answers[0]!.statusCode === 201 ? entryB : entryA;
-      const racing = await Promise.all([match(co, [other1!], [loser.seq]), match(co, [other2!], [loser.seq])]);
+      const racing = await Promise.all([
+        match(co, [other1!], [loser.seq]),
+        match(co, [other2!], [loser.seq]),
+      ]);
       expect(racing.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-      expectError(racing.find((answer) => answer.statusCode === 409)!, 409, 'ALREADY_MATCHED');
+      expectError(
+        racing.find((answer) => answer.statusCode === 409)!,
+        409,
+        'ALREADY_MATCHED',
+      );
     }
   });
 
@@ -231,7 +321,13 @@ describe('bank statement matching', () => {
     const account = await insertBankAccount(t, co);
     const { lease, property } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
     const [credit, debit] = await insertStatementLines(t, co, account, [
-      { date: '2026-11-08', amount: RENT, description: 'EFT', reference: 'NOV RENT 12B', counterparty: 'J BLOGGS' },
+      {
+        date: '2026-11-08',
+        amount: RENT,
+        description: 'EFT',
+        reference: 'NOV RENT 12B',
+        counterparty: 'J BLOGGS',
+      },
       { date: '2026-11-08', amount: -100 },
     ]);
     const receipt = (lineId: string, user = co.accountant) =>
@@ -240,7 +336,10 @@ describe('bank statement matching', () => {
     expectError(await receipt(debit!), 422, 'WRONG_DIRECTION');
     expectError(await receipt(credit!, co.agent), 403);
     const line = BankLineView.parse(expectStatus(await receipt(credit!), 201).data);
-    expect(line).toMatchObject({ rule: 'receipt_from_line', entries: [expect.objectContaining({ amount: RENT, date: '2026-11-08' })] });
+    expect(line).toMatchObject({
+      rule: 'receipt_from_line',
+      entries: [expect.objectContaining({ amount: RENT, date: '2026-11-08' })],
+    });
     const payments = Payment.array().parse(
       expectStatus(await call(co.accountant, 'GET', `/api/payments?leaseId=${lease._id}`), 200).data,
     );
@@ -258,7 +357,9 @@ describe('bank statement matching', () => {
 
     // A business account's credit is not a rent receipt.
     const business = await insertBankAccount(t, co, { book: 'business' });
-    const [businessCredit] = await insertStatementLines(t, co, business, [{ date: '2026-11-08', amount: RENT }]);
+    const [businessCredit] = await insertStatementLines(t, co, business, [
+      { date: '2026-11-08', amount: RENT },
+    ]);
     expectError(await receipt(businessCredit!), 422, 'WRONG_BOOK');
   });
 
@@ -272,14 +373,19 @@ describe('bank statement matching', () => {
       { date: '2026-11-09', amount: -2500, description: 'MONTHLY FEE' },
       { date: '2026-11-09', amount: 500 },
     ]);
-    const [businessCharge] = await insertStatementLines(t, co, business, [{ date: '2026-11-09', amount: -700 }]);
+    const [businessCharge] = await insertStatementLines(t, co, business, [
+      { date: '2026-11-09', amount: -700 },
+    ]);
     const before = await readTrialBalance(t, co);
     const charge = (lineId: string) =>
       call(co.accountant, 'POST', `/api/banking/lines/${lineId}/bank-charge`, { description: 'Monthly fee' });
 
     expectError(await charge(trustCredit!), 422, 'WRONG_DIRECTION');
     const posted = BankLineView.parse(expectStatus(await charge(trustCharge!), 201).data);
-    expect(posted).toMatchObject({ rule: 'bank_charge', entries: [expect.objectContaining({ amount: -2500, kind: 'bank_charge' })] });
+    expect(posted).toMatchObject({
+      rule: 'bank_charge',
+      entries: [expect.objectContaining({ amount: -2500, kind: 'bank_charge' })],
+    });
     expectStatus(await charge(businessCharge!), 201);
     expectError(await charge(trustCharge!), 409, 'ALREADY_MATCHED');
 
@@ -291,7 +397,9 @@ describe('bank statement matching', () => {
     expect(after.dueToAgency).toBe(before.dueToAgency - 2500);
     expect(after.trustBank).toBe(before.trustBank - 2500);
     expect(balanceOf(after, 'business:bank-charges')).toBe(2500 + 700);
-    expect(balanceOf(after, 'business:due-from-trust')).toBe(balanceOf(before, 'business:due-from-trust') - 2500);
+    expect(balanceOf(after, 'business:due-from-trust')).toBe(
+      balanceOf(before, 'business:due-from-trust') - 2500,
+    );
     expect(balanceOf(after, 'business:bank')).toBe(balanceOf(before, 'business:bank') - 700);
     expect(after.books.map((book) => book.total)).toEqual([0, 0]);
   });
@@ -301,7 +409,10 @@ describe('bank statement matching', () => {
     const account = await insertBankAccount(t, co);
     const { lease, property } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-09-01' });
     await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate: '2026-11-02' }));
-    const payout = await payOwner(t, co, property._id, 80000, { reference: 'PO-1001', payoutDate: '2026-11-03' });
+    const payout = await payOwner(t, co, property._id, 80000, {
+      reference: 'PO-1001',
+      payoutDate: '2026-11-03',
+    });
     const other = await payOwner(t, co, property._id, 1000, { payoutDate: '2026-11-03' });
     expect((await readPropertyAccount(t, co.accountant, property._id)).balance).toBe(88500 - 81000);
     const [out, back, again, wrongAmount] = await insertStatementLines(t, co, account, [

@@ -81,7 +81,10 @@ export const parkInSuspense = (
     assertUnmatchedLine(line, 'credit', 'parked in suspense');
     if (line.suspenseItemId !== null) {
       // Unmatched after it was parked: its item still holds the money; match the line to it again.
-      throw conflict('ALREADY_IN_SUSPENSE', 'This line was already parked in suspense: match it to its suspense entry instead.');
+      throw conflict(
+        'ALREADY_IN_SUSPENSE',
+        'This line was already parked in suspense: match it to its suspense entry instead.',
+      );
     }
     const journalId = await postJournal(tx, ctx, {
       kind: 'suspense_in',
@@ -111,7 +114,12 @@ export const parkInSuspense = (
     }
     await matchToJournal(tx, ctx, account, line, journalId, 'suspense');
     const after = await view(tx, ctx, item.id);
-    await recordAudit(tx, auditActor(ctx), { action: 'suspense.parked', entity: 'suspense_item', entityId: item.id, after });
+    await recordAudit(tx, auditActor(ctx), {
+      action: 'suspense.parked',
+      entity: 'suspense_item',
+      entityId: item.id,
+      after,
+    });
     return after;
   });
 

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Payment, SuspenseItemView, type TrialBalance } from '@lintel/contracts';
 import { todayIso } from '../leases/index.ts';
 import { insertBankAccount, insertStatementLines } from '../../test/bank-fixtures.ts';
-import { createCompanyWithRoles, createTestApp, expectError, expectStatus, type TestApp } from '../../test/harness.ts';
+import {
+  createCompanyWithRoles,
+  createTestApp,
+  expectError,
+  expectStatus,
+  type TestApp,
+} from '../../test/harness.ts';
 import { lineOf } from '../../test/matching-fixtures.ts';
 import {
   caller,
@@ -17,7 +23,8 @@ import {
 // to the agency; of the 100.00 commission the agent's share is 60.00.
 const RENT = 100000;
 
-const balanceOf = (tb: TrialBalance, account: string) => tb.accounts.find((row) => row.account === account)?.balance ?? 0;
+const balanceOf = (tb: TrialBalance, account: string) =>
+  tb.accounts.find((row) => row.account === account)?.balance ?? 0;
 
 describe('trust suspense', () => {
   let t: TestApp;
@@ -35,9 +42,12 @@ describe('trust suspense', () => {
   };
   const park = (co: Company, lineId: string, note = 'Nobody knows this payer yet') =>
     call(co.accountant, 'POST', `/api/banking/lines/${lineId}/suspense`, { note });
-  const parked = async (co: Company, lineId: string) => SuspenseItemView.parse(expectStatus(await park(co, lineId), 201).data);
+  const parked = async (co: Company, lineId: string) =>
+    SuspenseItemView.parse(expectStatus(await park(co, lineId), 201).data);
   const listSuspense = async (co: Company, query = '') =>
-    SuspenseItemView.array().parse(expectStatus(await call(co.admin, 'GET', `/api/banking/suspense?pageSize=100${query}`), 200).data);
+    SuspenseItemView.array().parse(
+      expectStatus(await call(co.admin, 'GET', `/api/banking/suspense?pageSize=100${query}`), 200).data,
+    );
 
   it('parks an unknown credit in suspense, then allocates it to a lease: the owner is credited and the commission split', async () => {
     const co = await newCompany();
@@ -71,11 +81,26 @@ describe('trust suspense', () => {
     expectError(await park(co, credit!), 409, 'ALREADY_MATCHED');
 
     const allocate = () =>
-      call(co.accountant, 'POST', `/api/banking/suspense/${item._id}/allocate`, { leaseId: lease._id, type: 'rent' });
+      call(co.accountant, 'POST', `/api/banking/suspense/${item._id}/allocate`, {
+        leaseId: lease._id,
+        type: 'rent',
+      });
     const allocated = SuspenseItemView.parse(expectStatus(await allocate(), 200).data);
-    expect(allocated).toMatchObject({ state: 'allocated', leaseId: lease._id, paymentId: expect.any(String), resolvedAt: expect.any(String) });
-    const payment = Payment.parse(expectStatus(await call(co.accountant, 'GET', `/api/payments/${allocated.paymentId}`), 200).data);
-    expect(payment).toMatchObject({ amount: RENT, paymentDate: todayIso(), reference: 'UNIT 4', payerName: 'MR X' });
+    expect(allocated).toMatchObject({
+      state: 'allocated',
+      leaseId: lease._id,
+      paymentId: expect.any(String),
+      resolvedAt: expect.any(String),
+    });
+    const payment = Payment.parse(
+      expectStatus(await call(co.accountant, 'GET', `/api/payments/${allocated.paymentId}`), 200).data,
+    );
+    expect(payment).toMatchObject({
+      amount: RENT,
+      paymentDate: todayIso(),
+      reference: 'UNIT 4',
+      payerName: 'MR X',
+    });
 
     const after = await readTrialBalance(t, co);
     // The bank side was posted when it was parked: the allocation moves suspense to the owner and the agency.
@@ -91,12 +116,17 @@ describe('trust suspense', () => {
   it('refunds a suspense item: out of suspense and out of the bank, once', async () => {
     const co = await newCompany();
     const account = await insertBankAccount(t, co);
-    const [credit] = await insertStatementLines(t, co, account, [{ date: '2026-11-04', amount: 4200, description: 'WRONG ACCOUNT' }]);
+    const [credit] = await insertStatementLines(t, co, account, [
+      { date: '2026-11-04', amount: 4200, description: 'WRONG ACCOUNT' },
+    ]);
     const item = await parked(co, credit!);
-    const refund = (body: Record<string, unknown>) => call(co.accountant, 'POST', `/api/banking/suspense/${item._id}/refund`, body);
+    const refund = (body: Record<string, unknown>) =>
+      call(co.accountant, 'POST', `/api/banking/suspense/${item._id}/refund`, body);
 
     expectError(await refund({ date: '2026-11-03' }), 422, 'REFUND_BEFORE_RECEIPT');
-    const refunded = SuspenseItemView.parse(expectStatus(await refund({ date: '2026-11-10', reference: 'RF-0001' }), 200).data);
+    const refunded = SuspenseItemView.parse(
+      expectStatus(await refund({ date: '2026-11-10', reference: 'RF-0001' }), 200).data,
+    );
     expect(refunded).toMatchObject({ state: 'refunded', resolution: 'Refunded on 2026-11-10' });
     const tb = await readTrialBalance(t, co);
     expect(balanceOf(tb, 'trust:suspense')).toBe(0);
@@ -108,8 +138,13 @@ describe('trust suspense', () => {
       'SUSPENSE_RESOLVED',
     );
     // The refund is a bank entry waiting for its debit on the next statement.
-    const entries = expectStatus(await call(co.accountant, 'GET', `/api/banking/accounts/${account}/entries`), 200).data;
-    expect(entries).toEqual([expect.objectContaining({ amount: -4200, kind: 'suspense_refund', reference: 'RF-0001' })]);
+    const entries = expectStatus(
+      await call(co.accountant, 'GET', `/api/banking/accounts/${account}/entries`),
+      200,
+    ).data;
+    expect(entries).toEqual([
+      expect.objectContaining({ amount: -4200, kind: 'suspense_refund', reference: 'RF-0001' }),
+    ]);
   });
 
   it('lists open items first; refuses debits, business accounts, other roles and other companies', async () => {
@@ -122,7 +157,9 @@ describe('trust suspense', () => {
       { date: '2026-11-03', amount: 2000 },
       { date: '2026-11-03', amount: -300 },
     ]);
-    const [businessCredit] = await insertStatementLines(t, co, business, [{ date: '2026-11-03', amount: 500 }]);
+    const [businessCredit] = await insertStatementLines(t, co, business, [
+      { date: '2026-11-03', amount: 500 },
+    ]);
     expectError(await park(co, debit!), 422, 'WRONG_DIRECTION');
     expectError(await park(co, businessCredit!), 422, 'WRONG_BOOK');
     expectError(await call(co.admin, 'POST', `/api/banking/lines/${first}/suspense`, { note: 'x' }), 403);
@@ -130,7 +167,10 @@ describe('trust suspense', () => {
 
     const one = await parked(co, first!);
     const two = await parked(co, second!);
-    expectStatus(await call(co.accountant, 'POST', `/api/banking/suspense/${one._id}/refund`, { date: '2026-11-05' }), 200);
+    expectStatus(
+      await call(co.accountant, 'POST', `/api/banking/suspense/${one._id}/refund`, { date: '2026-11-05' }),
+      200,
+    );
     expect((await listSuspense(co)).map((item) => [item._id, item.state])).toEqual([
       [two._id, 'open'],
       [one._id, 'refunded'],
@@ -143,8 +183,17 @@ describe('trust suspense', () => {
     expectError(await park(co, second!), 409, 'ALREADY_IN_SUSPENSE');
 
     expect(await listSuspense(other)).toEqual([]);
-    expectError(await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/refund`, { date: '2026-11-05' }), 404);
-    expectError(await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/allocate`, { leaseId: two._id }), 404);
-    expectError(await call(co.accountant, 'POST', '/api/banking/suspense/not-an-id/refund', { date: '2026-11-05' }), 404);
+    expectError(
+      await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/refund`, { date: '2026-11-05' }),
+      404,
+    );
+    expectError(
+      await call(other.accountant, 'POST', `/api/banking/suspense/${two._id}/allocate`, { leaseId: two._id }),
+      404,
+    );
+    expectError(
+      await call(co.accountant, 'POST', '/api/banking/suspense/not-an-id/refund', { date: '2026-11-05' }),
+      404,
+    );
   });
 });

@@ -198,7 +198,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // Banking: the account written straight in (its API is the import work's), lines matched through the API.
   const bankAccount = await insertBankAccount(t, co);
   const [, parkedLine, openLine] = await insertStatementLines(t, co, bankAccount, [
-    { date: today, amount: 100000, description: `Rent ${payment.receiptNumber}`, counterparty: `Payer ${mark}` },
+    {
+      date: today,
+      amount: 100000,
+      description: `Rent ${payment.receiptNumber}`,
+      counterparty: `Payer ${mark}`,
+    },
     { date: today, amount: 3000, description: `Unknown ${mark}` },
     { date: today, amount: -500, description: `Fee ${mark}` },
   ]);
