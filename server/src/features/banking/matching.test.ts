@@ -302,7 +302,7 @@ describe('bank statement matching', () => {
         { date: day, amount },
         { date: day, amount },
       ]);
-      const loser = answers[0]!.statusCode === 201 ? entryB : entryA;
+      const loser = answers[0].statusCode === 201 ? entryB : entryA;
       const racing = await Promise.all([
         match(co, [other1!], [loser.seq]),
         match(co, [other2!], [loser.seq]),
