@@ -242,12 +242,20 @@ export const autoMatch = (ctx: Ctx, bankAccountId: string): Promise<AutoMatchRep
     const from = windowOf(dates[0]!, account.matchWindowDays).from;
     const to = windowOf(dates.at(-1)!, account.matchWindowDays).to;
     const entries = await repo.candidateEntries(tx, ctx, ledgerOf(account), from, to);
+    // Entries by amount, each list in date order (the query's): a line looks only at its window.
     const byAmount = new Map<number, CandidateEntry[]>();
-    for (const entry of entries) byAmount.set(entry.amount, [...(byAmount.get(entry.amount) ?? []), entry]);
+    for (const entry of entries) {
+      const list = byAmount.get(entry.amount);
+      if (list) list.push(entry);
+      else byAmount.set(entry.amount, [entry]);
+    }
     const taken = new Set<number>();
     const matches: { id: string; lineId: string; seq: number; rule: MatchRule }[] = [];
     for (const line of lines) {
-      const candidates = (byAmount.get(line.amountCents) ?? []).filter((entry) => !taken.has(entry.seq));
+      const window = windowOf(line.lineDate, account.matchWindowDays);
+      const candidates = inWindow(byAmount.get(line.amountCents) ?? [], window).filter(
+        (entry) => !taken.has(entry.seq),
+      );
       const decision = decide(
         rankCandidates(factsOf(line), candidates, account.matchWindowDays, { depositSlips: false }),
       );
@@ -288,6 +296,20 @@ export const autoMatch = (ctx: Ctx, bankAccountId: string): Promise<AutoMatchRep
     });
     return report;
   });
+
+/** The entries of a date-ordered list dated within the window (ISO dates compare as strings). */
+function inWindow(entries: CandidateEntry[], window: { from: string; to: string }): CandidateEntry[] {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (entries[middle]!.date < window.from) low = middle + 1;
+    else high = middle;
+  }
+  const found: CandidateEntry[] = [];
+  for (let at = low; at < entries.length && entries[at]!.date <= window.to; at += 1) found.push(entries[at]!);
+  return found;
+}
 
 /** Rows an UPDATE touched: node-postgres says `rowCount`, PGlite `affectedRows`. */
 function rowCount(result: unknown): number {
