@@ -19,6 +19,8 @@ export const ledgerAccount = {
   feeIncome: 'business:fee-income',
   agentsCommission: 'business:agents-commission',
   vatPayable: 'business:vat-payable',
+  /** What the banks charge, the agency's cost even on the trust account (issue 17). */
+  bankCharges: 'business:bank-charges',
   agent: (agentId: string) => `agent:${agentId}`,
 } as const;
 
@@ -46,6 +48,7 @@ const FIXED_TYPES: Record<string, AccountType> = {
   [ledgerAccount.feeIncome]: 'income',
   [ledgerAccount.agentsCommission]: 'expense',
   [ledgerAccount.vatPayable]: 'liability',
+  [ledgerAccount.bankCharges]: 'expense',
 };
 
 /** Asset, liability, income, expense or equity: what a debit or credit balance on it means. */

@@ -15,6 +15,7 @@ export const FIXED_LABELS: Record<string, string> = {
   [ledgerAccount.feeIncome]: 'Fee income',
   [ledgerAccount.agentsCommission]: "Agents' commission",
   [ledgerAccount.vatPayable]: 'VAT payable',
+  [ledgerAccount.bankCharges]: 'Bank charges',
 };
 
 const idAfter = (account: string, prefix: string) =>

@@ -135,8 +135,13 @@ export async function postPayments(
   tx: Tx,
   ctx: Ctx,
   inputs: z.output<typeof PaymentInput>[],
-  options: { notify: boolean } = { notify: true },
+  options: {
+    notify?: boolean;
+    /** The account the money came in to: the trust bank, or trust suspense when a parked receipt is identified. */
+    receivedInto?: string;
+  } = {},
 ): Promise<string[]> {
+  const receivedInto = options.receivedInto ?? ledgerAccount.trustBank;
   if (inputs.length === 0) return [];
   const lookups = targetLookups(tx, ctx);
   const settings = await loadFinanceSettings(tx, ctx);
@@ -200,7 +205,7 @@ export async function postPayments(
         entryDate: input.paymentDate,
         postedBy: ctx.userId,
         lines: [
-          { account: ledgerAccount.trustBank, currency: input.currency, amountCents: input.amount },
+          { account: receivedInto, currency: input.currency, amountCents: input.amount },
           ...held.map((line) => ({ ...line, currency: input.currency })),
         ],
       };
@@ -243,7 +248,7 @@ export async function postPayments(
     const onlyNew = newIds.length === 1 && chargesCreated.get(leaseId) === 0 ? newIds[0] : undefined;
     await settleLease(tx, ctx, leaseId, onlyNew);
   }
-  if (options.notify) {
+  if (options.notify ?? true) {
     for (const { input, property, receiptNumber } of posts) {
       const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
       await notify(tx, ctx, {

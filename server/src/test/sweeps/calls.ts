@@ -51,6 +51,10 @@ const KINDS_BY_SEGMENT: Record<string, IdKind[]> = {
   tasks: ['task'],
   levies: ['levy'],
   agents: ['agent'],
+  accounts: ['bankAccount'],
+  lines: ['bankLine'],
+  matches: ['bankMatch'],
+  suspense: ['suspenseItem'],
 };
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../harness.ts';
 import { multipartFile } from '../multipart.ts';
 import { caller, createLetProperty, recordPayment, rentBody, setFinanceSettings } from '../money-fixtures.ts';
+import { insertBankAccount, insertStatementLines } from '../bank-fixtures.ts';
 
 /** The kinds of record a company's ids name; the sweeps map path and field names onto them. */
 export const ID_KINDS = [
@@ -37,6 +38,11 @@ export const ID_KINDS = [
   'attachment',
   'task',
   'invitation',
+  // Banking (issue 17): a trust bank account with a matched line, a line in suspense and an open one.
+  'bankAccount',
+  'bankLine',
+  'bankMatch',
+  'suspenseItem',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -189,6 +195,29 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
+  // Banking: the account written straight in (its API is the import work's), lines matched through the API.
+  const bankAccount = await insertBankAccount(t, co);
+  const [, parkedLine, openLine] = await insertStatementLines(t, co, bankAccount, [
+    {
+      date: today,
+      amount: 100000,
+      description: `Rent ${payment.receiptNumber}`,
+      counterparty: `Payer ${mark}`,
+    },
+    { date: today, amount: 3000, description: `Unknown ${mark}` },
+    { date: today, amount: -500, description: `Fee ${mark}` },
+  ]);
+  expectStatus(await call(accountant!, 'POST', `/api/banking/accounts/${bankAccount}/auto-match`), 200);
+  const bankMatch = expectStatus(
+    await call(accountant!, 'GET', `/api/banking/accounts/${bankAccount}/lines?state=matched`),
+    200,
+  ).data[0].matchId;
+  expect(bankMatch).toBeTruthy();
+  const suspenseItem = expectStatus(
+    await call(accountant!, 'POST', `/api/banking/lines/${parkedLine}/suspense`, { note: `Note ${mark}` }),
+    201,
+  ).data;
+
   // The task's assignee is notified.
   expect(expectStatus(await call(agent!, 'GET', '/api/notifications'), 200).data).not.toHaveLength(0);
 
@@ -211,6 +240,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     attachment: attachment._id,
     task: task._id,
     invitation: invitation._id,
+    bankAccount,
+    bankLine: openLine!,
+    bankMatch,
+    suspenseItem: suspenseItem._id,
   };
   const tokens = [
     mark,
