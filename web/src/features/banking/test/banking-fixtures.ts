@@ -102,7 +102,14 @@ export const makeReconciliation = (overrides: Partial<Reconciliation> = {}): Rec
   date: '2026-10-31',
   statementBalance: 100000,
   depositsInTransit: [
-    { date: '2026-10-31', description: 'Rent received R-0009', reference: 'R-0009', amount: 20000, seq: 9, lineId: null },
+    {
+      date: '2026-10-31',
+      description: 'Rent received R-0009',
+      reference: 'R-0009',
+      amount: 20000,
+      seq: 9,
+      lineId: null,
+    },
   ],
   unpresentedPayments: [],
   adjustedBankBalance: 120000,
