@@ -91,7 +91,8 @@ describe('BankAccountPage: statement import', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 lines' }));
     expect(await screen.findByText(/Imported 2 new lines/)).toBeInTheDocument();
     expect(imports[1]!.params).toEqual({ dryRun: 'false' });
-  });
+    // Eight selects opened one by one: slow on a busy two-core machine.
+  }, 60_000);
 
   it('asks for a mapping when the server says the layout is new, with the headers it lists', async () => {
     const account = makeBankAccount({
@@ -157,7 +158,7 @@ describe('BankAccountPage: statement import', () => {
       await within(dialog).findByText('Line 3: The balance does not follow (expected $500.00)'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Import 2 lines' })).toBeDisabled();
-  });
+  }, 60_000);
 });
 
 describe('BankAccountPage: matching', () => {
