@@ -116,6 +116,7 @@ function statementCsv(entries: Entry[], today: string) {
 
 describe('bank reconciliation, end to end', () => {
   let accountant: Page;
+  let accountId: string;
   const today = isoDaysFromToday(0);
 
   it('imports a CSV statement with a new mapping, matches, receipts the unknown credit, reconciles to zero and signs off', async () => {
@@ -142,7 +143,7 @@ describe('bank reconciliation, end to end', () => {
     await add.getByLabel('Account number').fill('9140001234567');
     await add.getByRole('button', { name: 'Add bank account' }).click();
     await accountant.waitForURL(/\/accountant-dashboard\/banking\/[0-9a-f-]{36}$/);
-    const accountId = accountant.url().split('/').pop()!;
+    accountId = accountant.url().split('/').pop()!;
     await expect.poll(() => accountant.getByRole('heading', { level: 1 }).textContent()).toBe('Trust ZWG');
 
     // The account's unmatched ledger entries up to today, and a statement that has each of them.
@@ -246,11 +247,19 @@ describe('bank reconciliation, end to end', () => {
     const phone = await newPage(browser, app.baseUrl, 375);
     await signInThroughForm(phone, 'accountant@demo.test');
     await phone.waitForURL('**/accountant-dashboard');
-    for (const route of ['banking', 'banking/suspense']) {
+    for (const route of ['banking', 'banking/suspense', `banking/${accountId}`]) {
       await phone.goto(`/accountant-dashboard/${route}`);
       await phone.getByRole('heading', { level: 1 }).waitFor();
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
+    // The account's other tabs: the reconciliation's figures and the history.
+    await phone.getByRole('tab', { name: 'Reconciliation' }).click();
+    await phone.getByLabel('Statement date').fill(today);
+    await phone.getByRole('table', { name: 'Reconciliation figures' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.getByRole('tab', { name: 'History' }).click();
+    await phone.getByRole('grid', { name: 'Signed-off reconciliations' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.close();
   });
 });
