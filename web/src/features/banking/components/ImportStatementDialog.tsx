@@ -8,6 +8,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -23,6 +28,8 @@ import { useImportStatement } from '../api.ts';
 import { formatDay } from '../labels.ts';
 
 const MAPPING_REQUIRED = 'MAPPING_REQUIRED';
+/** A preview lists this many lines; the counts cover them all. */
+const PREVIEW_ROWS = 200;
 
 type AmountStyle = 'amount' | 'debitCredit';
 
@@ -382,6 +389,42 @@ function ImportPreview({ report, currency }: { report: StatementImportReport; cu
           Every line of this file is already imported.
         </Alert>
       ) : null}
+      <Box sx={{ overflowX: 'auto', maxHeight: 320, mt: 2 }}>
+        <Table size="small" stickyHeader aria-label="Statement lines in the file">
+          <TableHead>
+            <TableRow>
+              <TableCell>Line</TableCell>
+              <TableCell>Date</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell align="right">Balance</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.lines.slice(0, PREVIEW_ROWS).map((line) => (
+              <TableRow key={line.line} sx={line.duplicate ? { color: 'text.secondary' } : undefined}>
+                <TableCell>{line.line}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(line.date)}</TableCell>
+                <TableCell>
+                  {[line.description, line.reference, line.counterparty].filter(Boolean).join(' · ')}
+                  {line.duplicate ? ' (already imported)' : ''}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(line.amount)}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {money(line.balance)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {report.lines.length > PREVIEW_ROWS && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The first {PREVIEW_ROWS} of {report.lines.length} lines.
+        </Typography>
+      )}
     </Box>
   );
 }

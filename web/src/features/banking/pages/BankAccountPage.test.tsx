@@ -74,6 +74,10 @@ describe('BankAccountPage: statement import', () => {
     const preview = await within(dialog).findByRole('region', { name: 'Preview' });
     expect(preview).toHaveTextContent('2 in the file: 2 new, 0 already imported');
     expect(preview).toHaveTextContent('Closing balance$623.45');
+    const previewLines = within(preview).getByRole('table', { name: 'Statement lines in the file' });
+    expect(within(previewLines).getAllByRole('row')[2]).toHaveTextContent(
+      '34 Nov 2026Transfer in · JM-RENT$123.45$623.45',
+    );
     expect(imports).toHaveLength(1);
     expect(imports[0]!.params).toEqual({ dryRun: 'true' });
     expect(JSON.parse(formField(imports[0]!, 'mapping') as string)).toEqual({
