@@ -72,6 +72,15 @@ const TransfersPage = lazyPage(
   () => import('../features/transfers/pages/TransfersPage.tsx'),
   'TransfersPage',
 );
+const BankAccountsPage = lazyPage(
+  () => import('../features/banking/pages/BankAccountsPage.tsx'),
+  'BankAccountsPage',
+);
+const BankAccountPage = lazyPage(
+  () => import('../features/banking/pages/BankAccountPage.tsx'),
+  'BankAccountPage',
+);
+const SuspensePage = lazyPage(() => import('../features/banking/pages/SuspensePage.tsx'), 'SuspensePage');
 const VatPage = lazyPage(() => import('../features/transfers/pages/VatPage.tsx'), 'VatPage');
 const LeviesPage = lazyPage(() => import('../features/levies/pages/LeviesPage.tsx'), 'LeviesPage');
 const WrittenInvoicesPage = lazyPage(
@@ -146,6 +155,9 @@ const accountRoutes: RouteObject[] = [
   { path: 'ledger/accounts/:account', element: <LedgerAccountPage /> },
   { path: 'transfers', element: <TransfersPage /> },
   { path: 'vat', element: <VatPage /> },
+  { path: 'banking', element: <BankAccountsPage /> },
+  { path: 'banking/suspense', element: <SuspensePage /> },
+  { path: 'banking/:id', element: <BankAccountPage /> },
 ];
 
 const dashboard = (

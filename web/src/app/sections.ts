@@ -20,6 +20,11 @@ export const SECTIONS = {
     title: 'General ledger',
     description: 'Both books’ journals, chart of accounts, trial balance and export (CSV, hledger).',
   },
+  banking: {
+    title: 'Bank reconciliation',
+    description:
+      'Import bank statements, match them to the books, and reconcile trust three ways before closing the month.',
+  },
   transfers: {
     title: 'Fee transfers',
     description: 'What trust owes the agency and for how long, and its transfer to the business account.',

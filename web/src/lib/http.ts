@@ -26,6 +26,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The body's `details` when it has them: fields and their messages, or what a 422 lists. */
+    readonly details: { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,12 +37,20 @@ export class ApiError extends Error {
 export function toApiError(error: unknown, fallback: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof AxiosError) {
-    const body = error.response?.data as { message?: unknown; code?: unknown } | undefined;
+    const body = error.response?.data as { message?: unknown; code?: unknown; details?: unknown } | undefined;
     const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
+    const details = Array.isArray(body?.details)
+      ? (body.details as unknown[]).filter(
+          (detail): detail is { path: string; message: string } =>
+            typeof (detail as { path?: unknown })?.path === 'string' &&
+            typeof (detail as { message?: unknown })?.message === 'string',
+        )
+      : [];
     return new ApiError(
       error.response?.status ?? 0,
       typeof body?.code === 'string' ? body.code : 'NETWORK',
       message,
+      details,
     );
   }
   return new ApiError(0, 'UNKNOWN', error instanceof Error && error.message ? error.message : fallback);

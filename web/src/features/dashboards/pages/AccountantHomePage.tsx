@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import HandshakeIcon from '@mui/icons-material/Handshake';
@@ -41,6 +42,7 @@ const WORKSPACE: [SectionKey, ReactNode][] = [
   ['property-accounts', <AccountBalanceIcon />],
   ['agent-accounts', <AccountBalanceWalletIcon />],
   ['commissions', <HandshakeIcon />],
+  ['banking', <AccountBalanceOutlinedIcon />],
   ['transfers', <SwapHorizIcon />],
   ['vat', <PercentIcon />],
   ['written-invoices', <ReceiptLongIcon />],

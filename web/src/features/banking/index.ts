@@ -1,0 +1,1 @@
+export { canKeepBanking, canReadBanking, canReopenPeriods, bankingKeys, useBankAccounts } from './api.ts';
