@@ -3,10 +3,18 @@ import type { Ctx } from '../../db/scope.ts';
 import type { FileReply } from '../../lib/http.ts';
 
 // Stubs (issue 17): built by the reconciliation work.
-export async function getReconciliation(_ctx: Ctx, _bankAccountId: string, _date: string): Promise<Reconciliation> {
+export async function getReconciliation(
+  _ctx: Ctx,
+  _bankAccountId: string,
+  _date: string,
+): Promise<Reconciliation> {
   throw new Error('not built yet');
 }
-export async function signOff(_ctx: Ctx, _bankAccountId: string, _date: string): Promise<ReconciliationRecord> {
+export async function signOff(
+  _ctx: Ctx,
+  _bankAccountId: string,
+  _date: string,
+): Promise<ReconciliationRecord> {
   throw new Error('not built yet');
 }
 export async function listReconciliations(
