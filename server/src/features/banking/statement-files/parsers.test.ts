@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { BANK_CSV_MAPPING, statementFixture } from '../../../test/statement-fixtures.ts';
 import { checkStatement, formatFigure } from '../import-service.ts';
 import { parseCamt053 } from './camt053.ts';
 import { parseBankDate, parseCents } from './common.ts';
@@ -7,18 +7,7 @@ import { csvHeaders, MappingMismatch, parseCsvStatement } from './csv.ts';
 import { detectFormat } from './detect.ts';
 import { parseOfxStatement } from './ofx.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url));
-
-export const BANK_CSV_MAPPING = {
-  date: 'Date',
-  description: 'Description',
-  reference: 'Reference',
-  debit: 'Money out',
-  credit: 'Money in',
-  balance: 'Balance',
-  dateFormat: 'DD/MM/YYYY' as const,
-  decimalComma: false,
-};
+const fixture = statementFixture;
 
 const account = { currency: 'USD' };
 const noGiven = { lastBalance: null };
