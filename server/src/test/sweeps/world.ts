@@ -37,6 +37,7 @@ export const ID_KINDS = [
   'attachment',
   'task',
   'invitation',
+  'bankAccount',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -64,7 +65,7 @@ export const pngUpload = (mark = '') =>
 /**
  * A company with one user per role (the owner bound to an owner record) and one record of every
  * kind: a let property with rent, a deposit and rent charges, a payment, an expense, a payout, a
- * levy schedule and charge, an issued invoice, a maintenance request with an attachment, a task
+ * levy schedule and charge, an issued invoice, a trust bank account, a maintenance request with an attachment, a task
  * assigned to the agent (and so a notification), and a pending invitation. Every name carries
  * the company's mark, a word no other company has.
  */
@@ -189,6 +190,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
+  const bankAccount = expectStatus(
+    await call(accountant!, 'POST', '/api/banking/accounts', {
+      book: 'trust',
+      currency: 'USD',
+      name: `Trust ${mark}`,
+      bankName: `Bank ${mark}`,
+      accountNumber: mark.slice(0, 12),
+    }),
+    201,
+  ).data;
   // The task's assignee is notified.
   expect(expectStatus(await call(agent!, 'GET', '/api/notifications'), 200).data).not.toHaveLength(0);
 
@@ -211,6 +222,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     attachment: attachment._id,
     task: task._id,
     invitation: invitation._id,
+    bankAccount: bankAccount._id,
   };
   const tokens = [
     mark,
