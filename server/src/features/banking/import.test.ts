@@ -419,6 +419,17 @@ describe('bank statement import', () => {
     });
   });
 
+  it('two imports of the same file at once add each line once', async () => {
+    const { co, accountId } = await companyWithAccount();
+    const reports = await Promise.all([
+      apply(co, accountId, 'statement.ofx'),
+      apply(co, accountId, 'statement.ofx'),
+    ]);
+    expect(reports.map((report) => report.added).sort()).toEqual([0, 3]);
+    expect(await linesOf(accountId)).toHaveLength(3);
+    expect((await statementsOf(accountId)).map((row) => row.addedCount).sort()).toEqual([0, 3]);
+  });
+
   describe('limits and access', () => {
     let co: Company;
     let accountId: string;

@@ -55,7 +55,7 @@ export function parseOfxStatement(data: Buffer): ParsedStatement {
     );
   }
   const statement = statements[0]!;
-  const transactions = listOf(child(child(statement, 'BANKTRANLIST'), 'STMTTRN') as unknown);
+  const transactions = listOf(child(child(statement, 'BANKTRANLIST'), 'STMTTRN'));
   if (transactions.length === 0) {
     throw statementInvalid('The OFX file has no transactions (no STMTTRN in its BANKTRANLIST).');
   }
