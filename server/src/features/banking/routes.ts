@@ -13,7 +13,9 @@ export async function bankingRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 4 } });
 
   route(app, bankingApi.listAccounts, async (req) => ok(await accounts.listBankAccounts(req.ctx)));
-  route(app, bankingApi.createAccount, async (req) => ok(await accounts.createBankAccount(req.ctx, req.body)));
+  route(app, bankingApi.createAccount, async (req) =>
+    ok(await accounts.createBankAccount(req.ctx, req.body)),
+  );
   route(app, bankingApi.updateAccount, async (req) =>
     ok(await accounts.updateBankAccount(req.ctx, req.params.id, req.body)),
   );

@@ -34,6 +34,7 @@ const KINDS_BY_NAME: Record<string, IdKind[]> = {
   clientId: ['owner', 'tenant'],
   accountId: ['property', 'agent'],
   attachmentId: ['attachment'],
+  bankAccountId: ['bankAccount'],
 };
 
 /** Record kinds a path's `{id}` names, by the segment before it (/properties/{id} → property). */

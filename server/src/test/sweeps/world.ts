@@ -16,7 +16,7 @@ import {
 } from '../harness.ts';
 import { multipartFile } from '../multipart.ts';
 import { caller, createLetProperty, recordPayment, rentBody, setFinanceSettings } from '../money-fixtures.ts';
-import { insertBankAccount, insertStatementLines } from '../bank-fixtures.ts';
+import { insertStatementLines } from '../bank-fixtures.ts';
 
 /** The kinds of record a company's ids name; the sweeps map path and field names onto them. */
 export const ID_KINDS = [
@@ -70,7 +70,7 @@ export const pngUpload = (mark = '') =>
 /**
  * A company with one user per role (the owner bound to an owner record) and one record of every
  * kind: a let property with rent, a deposit and rent charges, a payment, an expense, a payout, a
- * levy schedule and charge, an issued invoice, a maintenance request with an attachment, a task
+ * levy schedule and charge, an issued invoice, a trust bank account, a maintenance request with an attachment, a task
  * assigned to the agent (and so a notification), and a pending invitation. Every name carries
  * the company's mark, a word no other company has.
  */
@@ -195,8 +195,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
-  // Banking: the account written straight in (its API is the import work's), lines matched through the API.
-  const bankAccount = await insertBankAccount(t, co);
+  // Banking: the account through its API; lines written straight in and matched through the API.
+  const bankAccount: string = expectStatus(
+    await call(accountant!, 'POST', '/api/banking/accounts', {
+      book: 'trust',
+      currency: 'USD',
+      name: `Trust ${mark}`,
+      bankName: `Bank ${mark}`,
+      accountNumber: mark.slice(0, 12),
+    }),
+    201,
+  ).data._id;
   const [, parkedLine, openLine] = await insertStatementLines(t, co, bankAccount, [
     {
       date: today,
