@@ -1,7 +1,6 @@
 import {
   formatCalendarDate,
   formatMoney,
-  type Book,
   type PageQuery,
   type Reconciliation,
   type ReconciliationRecord,
@@ -309,5 +308,5 @@ export async function monthEndPack(ctx: Ctx, id: string): Promise<FileReply> {
  * The latest date the company's trust bank account in `currency` is reconciled to (signed off and
  * not reopened), or null: the owner's statement says how far the trust account is reconciled.
  */
-export const trustReconciledThrough = (tx: Tx, scope: Scope, currency: string, book: Book = 'trust') =>
-  repo.reconciledThrough(tx, scope, book, currency);
+export const trustReconciledThrough = (tx: Tx, scope: Scope, currency: string) =>
+  repo.reconciledThrough(tx, scope, 'trust', currency);
