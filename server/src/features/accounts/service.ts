@@ -142,7 +142,9 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
     return {
       ...(await ownerStatementOf(tx, ctx, owner, query, linesFor(query))),
       // Issue 17: the owner can see how far the trust account their money is in has been reconciled.
-      note: reconciled ? `Trust account reconciled to ${formatCalendarDate(reconciled)}` : 'Not yet reconciled',
+      note: reconciled
+        ? `Trust account reconciled to ${formatCalendarDate(reconciled)}`
+        : 'Not yet reconciled',
     };
   });
 

@@ -105,7 +105,12 @@ function unmatchedRows(r: Reconciliation) {
 }
 
 /** One PDF table: a shaded header row, money right-aligned. */
-function table(headers: string[], rows: string[][], widths: (string | number)[], moneyColumns: number[]): Content {
+function table(
+  headers: string[],
+  rows: string[][],
+  widths: (string | number)[],
+  moneyColumns: number[],
+): Content {
   const cell = (text: string, index: number, bold = false) => ({
     text,
     bold,
@@ -157,7 +162,10 @@ async function reconciliationPdf(
   const summary: string[][] = [
     ['Statement balance', money(r.statementBalance)],
     ['Add: receipts not yet on the statement', money(r.depositsInTransit.reduce((s, i) => s + i.amount, 0))],
-    ['Less: payments not yet on the statement', money(r.unpresentedPayments.reduce((s, i) => s + i.amount, 0))],
+    [
+      'Less: payments not yet on the statement',
+      money(r.unpresentedPayments.reduce((s, i) => s + i.amount, 0)),
+    ],
     ['Adjusted bank balance', money(r.adjustedBankBalance)],
     ['Cash book', money(r.cashBook)],
     ['Bank difference', money(r.bankDifference)],
@@ -194,12 +202,7 @@ async function reconciliationPdf(
         ['Cash book', money(r.cashBook)],
         ...(r.clientLedgers === null ? [] : [['Client ledgers', money(r.clientLedgers)] as [string, string]]),
       ]),
-      table(
-        ['', 'Amount'],
-        summary,
-        ['*', 100],
-        [1],
-      ),
+      table(['', 'Amount'], summary, ['*', 100], [1]),
       heading('Receipts in the ledger not yet on the statement'),
       itemTable(r.depositsInTransit, 'None.'),
       heading('Payments in the ledger not yet on the statement'),
@@ -294,10 +297,7 @@ export async function buildMonthEndPack(
     }));
   files['client-balances.csv'] = strToU8(toCsv(HELD_COLUMNS, held(clients)));
   files['deposits-held.csv'] = strToU8(
-    toCsv(
-      HELD_COLUMNS,
-      held(clients.filter((row) => row.account.startsWith('deposits:'))),
-    ),
+    toCsv(HELD_COLUMNS, held(clients.filter((row) => row.account.startsWith('deposits:')))),
   );
 
   const suspense = await suspenseOpenAt(tx, scope, currency, date);

@@ -35,7 +35,9 @@ export async function statementBalanceAt(tx: Tx, scope: Scope, bankAccountId: st
   const [row] = await tx
     .select({ balance: bankLines.balanceCents })
     .from(bankLines)
-    .where(inCompany(bankLines, scope, eq(bankLines.bankAccountId, bankAccountId), lte(bankLines.lineDate, date)))
+    .where(
+      inCompany(bankLines, scope, eq(bankLines.bankAccountId, bankAccountId), lte(bankLines.lineDate, date)),
+    )
     .orderBy(desc(bankLines.lineDate), desc(bankLines.createdAt), desc(bankLines.position))
     .limit(1);
   return row?.balance;
@@ -184,7 +186,12 @@ export async function latestSignedOff(tx: Tx, scope: Scope, bankAccountId: strin
     .select()
     .from(reconciliations)
     .where(
-      inCompany(reconciliations, scope, eq(reconciliations.bankAccountId, bankAccountId), isNull(reconciliations.reopenedAt)),
+      inCompany(
+        reconciliations,
+        scope,
+        eq(reconciliations.bankAccountId, bankAccountId),
+        isNull(reconciliations.reopenedAt),
+      ),
     )
     .orderBy(desc(reconciliations.statementDate))
     .limit(1);
@@ -264,9 +271,11 @@ export async function suspenseOpenAt(tx: Tx, scope: Scope, currency: string, dat
         scope,
         eq(suspenseItems.currency, currency),
         lte(bankLines.lineDate, date),
-        or(isNull(suspenseItems.resolvedAt), gt(sql`(${suspenseItems.resolvedAt} at time zone 'UTC')::date`, date)),
+        or(
+          isNull(suspenseItems.resolvedAt),
+          gt(sql`(${suspenseItems.resolvedAt} at time zone 'UTC')::date`, date),
+        ),
       ),
     )
     .orderBy(asc(bankLines.lineDate), asc(suspenseItems.createdAt));
 }
-

@@ -57,7 +57,9 @@ export async function computeReconciliation(
   const coverage = await repo.statementCoverage(tx, scope, account.id);
   const lastBalance = await repo.statementBalanceAt(tx, scope, account.id, date);
   if (coverage.endsOn === null) {
-    blockers.push(`No statement has been imported yet: import the statement up to ${formatCalendarDate(date)}.`);
+    blockers.push(
+      `No statement has been imported yet: import the statement up to ${formatCalendarDate(date)}.`,
+    );
   } else if (coverage.endsOn < date) {
     blockers.push(
       `The statements end on ${formatCalendarDate(coverage.endsOn)}: import the statement up to ${formatCalendarDate(date)}.`,
@@ -148,7 +150,11 @@ export async function computeReconciliation(
   };
 }
 
-export async function getReconciliation(ctx: Ctx, bankAccountId: string, date: string): Promise<Reconciliation> {
+export async function getReconciliation(
+  ctx: Ctx,
+  bankAccountId: string,
+  date: string,
+): Promise<Reconciliation> {
   return transact(ctx, async (tx) => {
     assertRole(ctx, READERS);
     const account = await findBankAccount(tx, ctx, bankAccountId);

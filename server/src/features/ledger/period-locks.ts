@@ -11,7 +11,11 @@ type Scope = Pick<Ctx, 'companyId'>;
 /** Where each book and currency of the company is closed: "trust|USD" → last closed day. */
 export async function closedPeriods(tx: Tx, scope: Scope): Promise<Map<string, string>> {
   const rows = await tx
-    .select({ book: periodLocks.book, currency: periodLocks.currency, closedThrough: periodLocks.closedThrough })
+    .select({
+      book: periodLocks.book,
+      currency: periodLocks.currency,
+      closedThrough: periodLocks.closedThrough,
+    })
     .from(periodLocks)
     .where(inCompany(periodLocks, scope));
   return new Map(rows.map((row) => [`${row.book}|${row.currency}`, row.closedThrough]));
@@ -58,7 +62,11 @@ export async function closePeriodThrough(tx: Tx, scope: Scope, book: Book, curre
 
 /** Sets a book and currency's lock to exactly `date`, or removes it (null): a reopen moves it back. */
 export async function setPeriodLock(tx: Tx, scope: Scope, book: Book, currency: string, date: string | null) {
-  const where = inCompany(periodLocks, scope, and(eq(periodLocks.book, book), eq(periodLocks.currency, currency)));
+  const where = inCompany(
+    periodLocks,
+    scope,
+    and(eq(periodLocks.book, book), eq(periodLocks.currency, currency)),
+  );
   if (date === null) {
     await tx.delete(periodLocks).where(where);
     return;
