@@ -51,6 +51,8 @@ const KINDS_BY_SEGMENT: Record<string, IdKind[]> = {
   tasks: ['task'],
   levies: ['levy'],
   agents: ['agent'],
+  accounts: ['bankAccount'],
+  reconciliations: ['reconciliation'],
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../harness.ts';
+import { insertBankAccount, insertStatementLines } from '../bank-fixtures.ts';
 import { multipartFile } from '../multipart.ts';
 import { caller, createLetProperty, recordPayment, rentBody, setFinanceSettings } from '../money-fixtures.ts';
 
@@ -37,6 +38,8 @@ export const ID_KINDS = [
   'attachment',
   'task',
   'invitation',
+  'bankAccount',
+  'reconciliation',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -61,12 +64,15 @@ const PNG = Buffer.from(
 export const pngUpload = (mark = '') =>
   multipartFile('photo.png', 'image/png', Buffer.concat([PNG, Buffer.from(mark)]));
 
+const RECONCILED_THROUGH = '2020-01-31';
+
 /**
  * A company with one user per role (the owner bound to an owner record) and one record of every
  * kind: a let property with rent, a deposit and rent charges, a payment, an expense, a payout, a
  * levy schedule and charge, an issued invoice, a maintenance request with an attachment, a task
- * assigned to the agent (and so a notification), and a pending invitation. Every name carries
- * the company's mark, a word no other company has.
+ * assigned to the agent (and so a notification), a pending invitation, and a trust bank account
+ * with a signed-off reconciliation. Every name carries the company's mark, a word no other
+ * company has.
  */
 export async function buildWorld(t: TestApp): Promise<World> {
   const mark = `Mk${randomBytes(5).toString('hex')}`;
@@ -189,6 +195,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
+  // A trust bank account reconciled (and so closed) through a day long before the books begin.
+  const bankAccountId = await insertBankAccount(t, co);
+  await insertStatementLines(t, co, bankAccountId, [{ date: RECONCILED_THROUGH, amount: 0 }], { opening: 0 });
+  const reconciliation = expectStatus(
+    await call(accountant!, 'POST', `/api/banking/accounts/${bankAccountId}/reconciliations`, {
+      date: RECONCILED_THROUGH,
+    }),
+    201,
+  ).data;
   // The task's assignee is notified.
   expect(expectStatus(await call(agent!, 'GET', '/api/notifications'), 200).data).not.toHaveLength(0);
 
@@ -211,6 +226,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     attachment: attachment._id,
     task: task._id,
     invitation: invitation._id,
+    bankAccount: bankAccountId,
+    reconciliation: reconciliation._id,
   };
   const tokens = [
     mark,
