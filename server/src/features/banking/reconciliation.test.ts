@@ -78,7 +78,7 @@ describe('three-way reconciliation, sign-off, closed periods, reopen, month-end 
       .select({ journalId: payments.journalId })
       .from(payments)
       .where(eq(payments.id, paymentId));
-    return bankEntryOf(row!.journalId!);
+    return bankEntryOf(row!.journalId);
   };
 
   /**
@@ -451,8 +451,7 @@ describe('three-way reconciliation, sign-off, closed periods, reopen, month-end 
       'trial-balance-trust.csv',
       'unmatched.csv',
     ]);
-    const csv = (name: string) =>
-      parse(strFromU8(files[name]!), { columns: true }) as Record<string, string>[];
+    const csv = (name: string) => parse<Record<string, string>>(strFromU8(files[name]!), { columns: true });
     const figure = (section: string) =>
       cents(csv('reconciliation.csv').find((row) => row.Section === section)!.Amount!);
     expect(figure('statement_balance')).toBe(r.statementBalance);
