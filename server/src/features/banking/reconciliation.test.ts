@@ -500,6 +500,22 @@ describe('three-way reconciliation, sign-off, closed periods, reopen, month-end 
     );
   });
 
+  it('two sign-offs at once: one is stored, the other is told it is already signed off', async () => {
+    const month = await constructedMonth();
+    await fixMonth(month);
+    const { co, bankAccountId } = month;
+    const answers = await Promise.all([signOff(co, bankAccountId), signOff(co, bankAccountId)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      code: 'ALREADY_SIGNED_OFF',
+    });
+    const history = expectStatus(
+      await call(co.accountant, 'GET', `/api/banking/accounts/${bankAccountId}/reconciliations`),
+      200,
+    );
+    expect(history.meta.total).toBe(1);
+  });
+
   it('roles read and write as they may; another company’s accounts and reconciliations are not found', async () => {
     const month = await constructedMonth();
     await fixMonth(month);
