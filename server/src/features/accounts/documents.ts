@@ -49,7 +49,7 @@ export function statementCsv(statement: Statement): FileReply {
   return { body, contentType: 'text/csv; charset=utf-8', filename: fileName(statement, 'csv') };
 }
 
-export async function statementPdf(ctx: Ctx, statement: Statement): Promise<FileReply> {
+export async function statementPdf(ctx: Ctx, statement: Statement, note?: string | null): Promise<FileReply> {
   const company = await transact(ctx, (tx) => findLetterhead(tx, ctx.companyId));
   const body = await renderStatementPdf({
     company,
@@ -64,6 +64,7 @@ export async function statementPdf(ctx: Ctx, statement: Statement): Promise<File
     lines: statement.lines,
     totals: { moneyIn: statement.moneyIn, moneyOut: statement.moneyOut },
     generatedAt: new Date(),
+    note: note ?? null,
   });
   return { body, contentType: 'application/pdf', filename: fileName(statement, 'pdf') };
 }

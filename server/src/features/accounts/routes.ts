@@ -14,10 +14,10 @@ export async function answerStatement(
   ctx: Ctx,
   reply: FastifyReply,
   query: StatementQuery,
-  { statement, total }: { statement: Statement; total: number },
+  { statement, total, note }: { statement: Statement; total: number; note?: string },
 ) {
   if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
-  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement));
+  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement, note));
   return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
 }
 

@@ -10,6 +10,7 @@ import {
   type DepositInterestInput,
   type DepositRelease,
   type DepositReleaseInput,
+  formatCalendarDate,
   formatMoney,
   type Expense,
   type ExpenseInput,
@@ -24,6 +25,7 @@ import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
+import { trustReconciledThrough } from '../banking/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { findLease, getLease, todayIso } from '../leases/index.ts';
 import {
@@ -136,7 +138,14 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
     if (!isUuid(id)) throw OWNER_NOT_FOUND();
     const owner = await findOwner(tx, ctx, id);
     if (!owner || (ctx.role === 'owner' && owner.userId !== ctx.userId)) throw OWNER_NOT_FOUND();
-    return ownerStatementOf(tx, ctx, owner, query, linesFor(query));
+    const reconciled = await trustReconciledThrough(tx, ctx, query.currency);
+    return {
+      ...(await ownerStatementOf(tx, ctx, owner, query, linesFor(query))),
+      // Issue 17: the owner can see how far the trust account their money is in has been reconciled.
+      note: reconciled
+        ? `Trust account reconciled to ${formatCalendarDate(reconciled)}`
+        : 'Not yet reconciled',
+    };
   });
 
 async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {

@@ -1,1 +1,2 @@
 export { bankingRoutes } from './routes.ts';
+export { trustReconciledThrough } from './reconciliation-service.ts';

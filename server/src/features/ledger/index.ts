@@ -15,5 +15,6 @@ export {
   type StatementRequest,
 } from './service.ts';
 export { accountLabels } from './labels.ts';
+export { closedPeriods, closePeriodThrough, periodClosedMessage, setPeriodLock } from './period-locks.ts';
 export { ledgerRoutes } from './routes.ts';
 export { sourceOf } from './general.ts';

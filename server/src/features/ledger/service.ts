@@ -5,6 +5,7 @@ import type { Ctx } from '../../db/scope.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { bankOf, bookOf, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
 import { accountLabels } from './labels.ts';
+import { assertPeriodsOpen } from './period-locks.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -83,6 +84,7 @@ export async function postJournal(tx: Tx, scope: Scope, journal: JournalInput): 
 export async function postJournals(tx: Tx, scope: Scope, batch: JournalInput[]): Promise<string[]> {
   if (batch.length === 0) return [];
   const events = batch.map((journal) => entriesOf(scope, journal));
+  await assertPeriodsOpen(tx, scope, events.flat());
   await repo.insertJournals(tx, events.flat());
   return events.map((entries) => entries[0]!.journal.id);
 }
@@ -111,6 +113,7 @@ export async function postReversal(
     },
     new Map(group.map((journal) => [journal.book, journal.id])),
   );
+  await assertPeriodsOpen(tx, scope, entries);
   await repo.insertJournals(tx, entries);
   return entries[0]!.journal.id;
 }

@@ -81,8 +81,11 @@ function statementContent(statement: Omit<StatementDocument, 'company'>): Conten
           color: COLOURS.muted,
         },
       ],
-      margin: [0, 6, 0, 12],
+      margin: [0, 6, 0, statement.note ? 2 : 12],
     },
+    ...(statement.note
+      ? [{ text: statement.note, color: COLOURS.muted, margin: [0, 0, 0, 12] } as Content]
+      : []),
     summary(statement),
     {
       table: { headerRows: 1, widths: [52, '*', 70, 62, 62, 66], body },

@@ -64,4 +64,6 @@ export interface StatementDocument {
   lines: StatementLine[];
   totals: { moneyIn: number; moneyOut: number };
   generatedAt: Date;
+  /** A line under the period, e.g. how far the trust account is reconciled (owner statements). */
+  note?: string | null;
 }

@@ -56,6 +56,7 @@ const KINDS_BY_SEGMENT: Record<string, IdKind[]> = {
   lines: ['bankLine'],
   matches: ['bankMatch'],
   suspense: ['suspenseItem'],
+  reconciliations: ['reconciliation'],
 };
 
 /**

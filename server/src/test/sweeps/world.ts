@@ -43,6 +43,7 @@ export const ID_KINDS = [
   'bankLine',
   'bankMatch',
   'suspenseItem',
+  'reconciliation',
 ] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 
@@ -67,12 +68,15 @@ const PNG = Buffer.from(
 export const pngUpload = (mark = '') =>
   multipartFile('photo.png', 'image/png', Buffer.concat([PNG, Buffer.from(mark)]));
 
+const RECONCILED_THROUGH = '2020-01-31';
+
 /**
  * A company with one user per role (the owner bound to an owner record) and one record of every
  * kind: a let property with rent, a deposit and rent charges, a payment, an expense, a payout, a
- * levy schedule and charge, an issued invoice, a trust bank account, a maintenance request with an attachment, a task
- * assigned to the agent (and so a notification), and a pending invitation. Every name carries
- * the company's mark, a word no other company has.
+ * levy schedule and charge, an issued invoice, a maintenance request with an attachment, a task
+ * assigned to the agent (and so a notification), a pending invitation, and a trust bank account
+ * with a signed-off reconciliation. Every name carries the company's mark, a word no other
+ * company has.
  */
 export async function buildWorld(t: TestApp): Promise<World> {
   const mark = `Mk${randomBytes(5).toString('hex')}`;
@@ -195,38 +199,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
-  // Banking: the account through its API; lines written straight in and matched through the API.
-  const bankAccount: string = expectStatus(
-    await call(accountant!, 'POST', '/api/banking/accounts', {
-      book: 'trust',
-      currency: 'USD',
-      name: `Trust ${mark}`,
-      bankName: `Bank ${mark}`,
-      accountNumber: mark.slice(0, 12),
-    }),
-    201,
-  ).data._id;
-  const [, parkedLine, openLine] = await insertStatementLines(t, co, bankAccount, [
-    {
-      date: today,
-      amount: 100000,
-      description: `Rent ${payment.receiptNumber}`,
-      counterparty: `Payer ${mark}`,
-    },
-    { date: today, amount: 3000, description: `Unknown ${mark}` },
-    { date: today, amount: -500, description: `Fee ${mark}` },
-  ]);
-  expectStatus(await call(accountant!, 'POST', `/api/banking/accounts/${bankAccount}/auto-match`), 200);
-  const bankMatch = expectStatus(
-    await call(accountant!, 'GET', `/api/banking/accounts/${bankAccount}/lines?state=matched`),
-    200,
-  ).data[0].matchId;
-  expect(bankMatch).toBeTruthy();
-  const suspenseItem = expectStatus(
-    await call(accountant!, 'POST', `/api/banking/lines/${parkedLine}/suspense`, { note: `Note ${mark}` }),
-    201,
-  ).data;
-
+ * levy schedule and charge, an issued invoice, a trust bank account (with a matched line, a line in suspense, an open line and a reconciliation signed off), a maintenance request with an attachment, a task
+ * assigned to the agent (and so a notification), and a pending invitation. Every name carries
+ * the company's mark, a word no other company has.
   // The task's assignee is notified.
   expect(expectStatus(await call(agent!, 'GET', '/api/notifications'), 200).data).not.toHaveLength(0);
 
@@ -253,6 +228,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     bankLine: openLine!,
     bankMatch,
     suspenseItem: suspenseItem._id,
+    reconciliation: reconciliation._id,
   };
   const tokens = [
     mark,
