@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -24,7 +23,7 @@ import { statementInvalid, type ParsedStatement, type StatementProblem } from '.
 import { csvHeaders, MappingMismatch, parseCsvStatement } from './statement-files/csv.ts';
 import { detectFormat } from './statement-files/detect.ts';
 import { parseOfxStatement } from './statement-files/ofx.ts';
-import { readStatementUpload, type StatementUpload } from './statement-upload.ts';
+import type { StatementUpload } from './statement-upload.ts';
 
 const BOOKKEEPERS = ['admin', 'accountant'] as const;
 
@@ -212,7 +211,8 @@ async function lockAccount(tx: Tx, ctx: Ctx, id: string) {
 export async function importStatement(
   ctx: Ctx,
   bankAccountId: string,
-  req: FastifyRequest,
+  /** Reads the file (the route's multipart upload), only once the account is known to be there. */
+  readUpload: () => Promise<StatementUpload>,
   query: z.output<typeof StatementImportQuery>,
 ): Promise<StatementImportReport> {
   assertRole(ctx, BOOKKEEPERS);
@@ -220,7 +220,7 @@ export async function importStatement(
   await transact(ctx, async (tx) => {
     if (!(await findBankAccount(tx, ctx, bankAccountId))) throw notFound(BANK_ACCOUNT_NOT_FOUND);
   });
-  const upload = await readStatementUpload(req);
+  const upload = await readUpload();
   const format = query.format ?? detectFormat(upload.fileName, upload.data);
   return transact(ctx, async (tx) => {
     if (!query.dryRun) await lockAccount(tx, ctx, bankAccountId);

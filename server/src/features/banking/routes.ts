@@ -7,6 +7,7 @@ import * as statements from './import-service.ts';
 import * as matching from './matching-service.ts';
 import * as suspense from './suspense-service.ts';
 import * as reconciliation from './reconciliation-service.ts';
+import { readStatementUpload } from './statement-upload.ts';
 
 export async function bankingRoutes(app: FastifyInstance) {
   // The statement import takes one file and, for CSV, its column mapping as a field.
@@ -20,7 +21,7 @@ export async function bankingRoutes(app: FastifyInstance) {
     ok(await accounts.updateBankAccount(req.ctx, req.params.id, req.body)),
   );
   route(app, bankingApi.importStatement, async (req) =>
-    ok(await statements.importStatement(req.ctx, req.params.id, req, req.query)),
+    ok(await statements.importStatement(req.ctx, req.params.id, () => readStatementUpload(req), req.query)),
   );
   route(app, bankingApi.listStatements, async (req) =>
     okPage(await statements.listStatements(req.ctx, req.params.id, req.query), req.query),

@@ -75,7 +75,7 @@ const RECONCILED_THROUGH = '2020-01-31';
  * kind: a let property with rent, a deposit and rent charges, a payment, an expense, a payout, a
  * levy schedule and charge, an issued invoice, a maintenance request with an attachment, a task
  * assigned to the agent (and so a notification), a pending invitation, and a trust bank account
- * with a signed-off reconciliation. Every name carries the company's mark, a word no other
+ * with a signed-off reconciliation, a matched line, a line in suspense and an open line. Every name carries the company's mark, a word no other
  * company has.
  */
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -199,9 +199,46 @@ export async function buildWorld(t: TestApp): Promise<World> {
     }),
     201,
   ).data;
- * levy schedule and charge, an issued invoice, a trust bank account (with a matched line, a line in suspense, an open line and a reconciliation signed off), a maintenance request with an attachment, a task
- * assigned to the agent (and so a notification), and a pending invitation. Every name carries
- * the company's mark, a word no other company has.
+  // Banking: the account through its API, reconciled (and so closed) through a day long before
+  // the books begin; today's lines written straight in, one matched, one in suspense, one open.
+  const bankAccount: string = expectStatus(
+    await call(accountant!, 'POST', '/api/banking/accounts', {
+      book: 'trust',
+      currency: 'USD',
+      name: `Trust ${mark}`,
+      bankName: `Bank ${mark}`,
+      accountNumber: mark.slice(0, 12),
+    }),
+    201,
+  ).data._id;
+  await insertStatementLines(t, co, bankAccount, [{ date: RECONCILED_THROUGH, amount: 0 }], { opening: 0 });
+  const reconciliation = expectStatus(
+    await call(accountant!, 'POST', `/api/banking/accounts/${bankAccount}/reconciliations`, {
+      date: RECONCILED_THROUGH,
+    }),
+    201,
+  ).data;
+  const [, parkedLine, openLine] = await insertStatementLines(t, co, bankAccount, [
+    {
+      date: today,
+      amount: 100000,
+      description: `Rent ${payment.receiptNumber}`,
+      counterparty: `Payer ${mark}`,
+    },
+    { date: today, amount: 3000, description: `Unknown ${mark}` },
+    { date: today, amount: -500, description: `Fee ${mark}` },
+  ]);
+  expectStatus(await call(accountant!, 'POST', `/api/banking/accounts/${bankAccount}/auto-match`), 200);
+  const bankMatch = expectStatus(
+    await call(accountant!, 'GET', `/api/banking/accounts/${bankAccount}/lines?state=matched`),
+    200,
+  ).data[0].matchId;
+  expect(bankMatch).toBeTruthy();
+  const suspenseItem = expectStatus(
+    await call(accountant!, 'POST', `/api/banking/lines/${parkedLine}/suspense`, { note: `Note ${mark}` }),
+    201,
+  ).data;
+
   // The task's assignee is notified.
   expect(expectStatus(await call(agent!, 'GET', '/api/notifications'), 200).data).not.toHaveLength(0);
 
