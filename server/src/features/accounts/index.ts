@@ -4,6 +4,7 @@ export {
   createExpense,
   createPayout,
   heldFor,
+  listPayouts,
   ownerStatementOf,
   payPropertyExpense,
   releaseDeposit,

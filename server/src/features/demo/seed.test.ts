@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -13,6 +13,9 @@ import { migrateDatabase } from '../../db/migrate.ts';
 import {
   allocations,
   auditLog,
+  bankAccounts,
+  bankLines,
+  bankMatches,
   companies,
   expenses,
   invoices,
@@ -25,12 +28,16 @@ import {
   owners,
   payments,
   payouts,
+  periodLocks,
   properties,
+  reconciliations,
   rentCharges,
+  suspenseItems,
   tasks,
   users,
 } from '../../db/schema/index.ts';
 import { createScratchDatabase } from '../../test/security/servers.ts';
+import { getReconciliation } from '../banking/index.ts';
 import { todayIso } from '../leases/index.ts';
 import { seedDemoData } from './seed.ts';
 
@@ -254,6 +261,59 @@ describe('demo data', () => {
         });
       }
     }
+  });
+
+  it('has trust bank statements matched and reconciled to last month, and this month open with lines to work on', async () => {
+    const db = database.db;
+    const [trust] = await db.select().from(bankAccounts).where(eq(bankAccounts.book, 'trust'));
+    expect(trust).toMatchObject({ currency: 'USD' });
+    const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
+    const signedOff = await db.select().from(reconciliations).orderBy(reconciliations.statementDate);
+    expect(signedOff.length).toBeGreaterThan(12);
+    expect(signedOff.at(-1)!.statementDate).toBe(lastMonthEnd);
+    const [lock] = await db.select().from(periodLocks).where(eq(periodLocks.book, 'trust'));
+    expect(lock!.closedThrough).toBe(lastMonthEnd);
+    // Reconciled as the accountant sees it now: both differences nil, with owners' remittances
+    // of the 25th not yet presented at some months' ends.
+    const accountant = {
+      db,
+      companyId: trust!.companyId,
+      userId: await userId('accountant@demo.test'),
+      role: 'accountant' as const,
+      requestId: 'test',
+    };
+    const months = await Promise.all(
+      signedOff.map((row) => getReconciliation(accountant, trust!.id, row.statementDate)),
+    );
+    for (const month of months) {
+      expect({ date: month.date, bank: month.bankDifference, ledger: month.ledgerDifference }).toEqual({
+        date: month.date,
+        bank: 0,
+        ledger: 0,
+      });
+    }
+    expect(months.some((month) => month.unpresentedPayments.length > 0)).toBe(true);
+    // What only the bank knew: monthly fees posted as the agency's, a credit parked, a payout sent back.
+    const matches = await db.select({ rule: bankMatches.rule }).from(bankMatches);
+    const rules = countBy(matches, (match) => match.rule);
+    expect(rules.bank_charge).toBe(signedOff.length);
+    expect(rules.suspense).toBe(1);
+    expect(rules.returned_payout).toBe(1);
+    const suspense = await db.select().from(suspenseItems);
+    expect(suspense.map((item) => [item.state, item.amountCents])).toEqual([['open', 25000]]);
+    // This month is open: nothing closed in it, and lines left for someone to work on.
+    const open = await db
+      .select()
+      .from(bankLines)
+      .where(and(isNull(bankLines.matchId), gte(bankLines.lineDate, `${today.slice(0, 7)}-01`)));
+    if (addDays(today, -1).slice(0, 7) === today.slice(0, 7)) {
+      expect(open.map((line) => line.description)).toContain('EFT CREDIT MOYO J');
+    }
+    const unmatchedBefore = await db
+      .select()
+      .from(bankLines)
+      .where(and(isNull(bankLines.matchId), lte(bankLines.lineDate, lastMonthEnd)));
+    expect(unmatchedBefore).toEqual([]);
   });
 
   it('has maintenance in every state on the agent’s properties, raised by the agent and the owner, one waiting for the owner', async () => {

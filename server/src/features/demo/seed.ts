@@ -11,6 +11,7 @@ import { insertOwner } from '../owners/index.ts';
 import { insertProperty } from '../properties/index.ts';
 import { findUserByEmail, insertUser } from '../users/index.ts';
 import type { DemoCompany, DemoProperty } from './context.ts';
+import { seedDemoBanking } from './banking.ts';
 import { letProperties } from './lettings.ts';
 import { seedDemoMoney } from './money.ts';
 import { seedDemoOperations } from './operations.ts';
@@ -215,6 +216,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const lettings = await letProperties(created);
     const money = await seedDemoMoney(created, lettings);
     await seedDemoOperations(created, lettings, money);
+    // Last: it closes the months it reconciles, so everything dated in them is posted first.
+    await seedDemoBanking(created);
   }
   return Boolean(companyId);
 }
