@@ -38,7 +38,9 @@ function statementCsv(): string {
   let balance = 0;
   for (let n = ON_STATEMENT_EVERY; n <= RECEIPTS; n += ON_STATEMENT_EVERY) {
     balance += amountOf(n);
-    rows.push(`${dateOf(n)},EFT CREDIT BENCH TENANT,${reference(n)},${decimal(amountOf(n))},${decimal(balance)}`);
+    rows.push(
+      `${dateOf(n)},EFT CREDIT BENCH TENANT,${reference(n)},${decimal(amountOf(n))},${decimal(balance)}`,
+    );
   }
   return `${rows.join('\n')}\n`;
 }

@@ -36,7 +36,14 @@ export const BankAccountUpdate = BankAccountInput.pick({
   .partial()
   .strict();
 
-export const BANK_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD-MM-YYYY', 'DD.MM.YYYY', 'YYYY/MM/DD'] as const;
+export const BANK_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD-MM-YYYY',
+  'DD.MM.YYYY',
+  'YYYY/MM/DD',
+] as const;
 export const BankDateFormat = z.enum(BANK_DATE_FORMATS);
 
 /**
@@ -336,15 +343,15 @@ export const Reconciliation = z.object({
   /** Trust only: owners' accounts, deposits, suspense and due to the agency, as credits (positive). */
   clientLedgers: z.number().int().nullable(),
   /** Client accounts in debit (owing trust): each is a breach to explain. */
-  clientAccountsInDebit: z.array(z.object({ account: z.string(), label: z.string(), balance: z.number().int() })),
+  clientAccountsInDebit: z.array(
+    z.object({ account: z.string(), label: z.string(), balance: z.number().int() }),
+  ),
   ledgerDifference: z.number().int().nullable(),
   /** Zero differences and a statement that reaches the date. */
   balanced: z.boolean(),
   /** Why it cannot be signed off, when it cannot. */
   blockers: z.array(z.string()),
-  signedOff: z
-    .object({ id: Id, byName: z.string().nullable(), at: Timestamp })
-    .nullable(),
+  signedOff: z.object({ id: Id, byName: z.string().nullable(), at: Timestamp }).nullable(),
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
 
@@ -472,7 +479,8 @@ export const bankingApi = {
     status: 201,
   }),
   returnedPayout: call('POST', '/banking/lines/:id/returned-payout', {
-    summary: 'A credit that is a payout the bank returned: reverse the payout, matched to the line (accountant)',
+    summary:
+      'A credit that is a payout the bank returned: reverse the payout, matched to the line (accountant)',
     tag,
     params: IdParam,
     body: ReturnedPayoutInput,
@@ -500,14 +508,16 @@ export const bankingApi = {
     reply: envelope(SuspenseItemView),
   }),
   reconciliation: call('GET', '/banking/accounts/:id/reconciliation', {
-    summary: 'The three-way reconciliation of a bank account at a date, with every item between the figures (admin, accountant)',
+    summary:
+      'The three-way reconciliation of a bank account at a date, with every item between the figures (admin, accountant)',
     tag,
     params: AccountParams,
     query: ReconciliationQuery,
     reply: envelope(Reconciliation),
   }),
   signOff: call('POST', '/banking/accounts/:id/reconciliations', {
-    summary: 'Sign off the reconciliation at a date and close the books up to it; refused while it does not balance (accountant)',
+    summary:
+      'Sign off the reconciliation at a date and close the books up to it; refused while it does not balance (accountant)',
     tag,
     params: AccountParams,
     body: SignOffInput,

@@ -1,4 +1,18 @@
-import { type AnyPgColumn, bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { CsvStatementMapping } from '@lintel/contracts';
 import { BANK_FILE_FORMATS, BOOKS, SUSPENSE_STATES } from '@lintel/contracts';
@@ -128,7 +142,10 @@ export const bankMatchEntries = pgTable(
       .notNull()
       .references(() => ledgerLines.seq),
   },
-  (t) => [primaryKey({ columns: [t.matchId, t.ledgerSeq] }), unique('bank_match_entries_seq_unique').on(t.ledgerSeq)],
+  (t) => [
+    primaryKey({ columns: [t.matchId, t.ledgerSeq] }),
+    unique('bank_match_entries_seq_unique').on(t.ledgerSeq),
+  ],
 );
 
 /** Money on a trust statement nobody has identified yet, held in `trust:suspense` until it is. */
