@@ -10,9 +10,6 @@ import * as reconciliation from './reconciliation-service.ts';
 import { readStatementUpload } from './statement-upload.ts';
 
 export async function bankingRoutes(app: FastifyInstance) {
-  // The statement import takes one file and, for CSV, its column mapping as a field.
-  await app.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 4 } });
-
   route(app, bankingApi.listAccounts, async (req) => ok(await accounts.listBankAccounts(req.ctx)));
   route(app, bankingApi.createAccount, async (req) =>
     ok(await accounts.createBankAccount(req.ctx, req.body)),
@@ -20,9 +17,14 @@ export async function bankingRoutes(app: FastifyInstance) {
   route(app, bankingApi.updateAccount, async (req) =>
     ok(await accounts.updateBankAccount(req.ctx, req.params.id, req.body)),
   );
-  route(app, bankingApi.importStatement, async (req) =>
-    ok(await statements.importStatement(req.ctx, req.params.id, () => readStatementUpload(req), req.query)),
-  );
+  // Only the statement import takes multipart (one file and its column mapping): in a scope of
+  // its own, so no other banking route accepts a multipart body.
+  await app.register(async (upload) => {
+    await upload.register(multipart, { limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 4 } });
+    route(upload, bankingApi.importStatement, async (req) =>
+      ok(await statements.importStatement(req.ctx, req.params.id, () => readStatementUpload(req), req.query)),
+    );
+  });
   route(app, bankingApi.listStatements, async (req) =>
     okPage(await statements.listStatements(req.ctx, req.params.id, req.query), req.query),
   );
