@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -397,14 +397,11 @@ function OtherActions({
         ))}
       </Box>
       {action === 'receipt' && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            mt: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' },
-            alignItems: 'start',
-          }}
+        <ActionForm
+          columns="2fr 1fr auto"
+          action="Record payment"
+          disabled={busy || !lease}
+          onSubmit={() => lease && onReceipt(lease._id, type)}
         >
           <SearchPicker
             label="Lease"
@@ -425,25 +422,13 @@ function OtherActions({
             <MenuItem value="rent">Rent</MenuItem>
             <MenuItem value="deposit">Deposit</MenuItem>
           </TextField>
-          <Button
-            variant="contained"
-            disabled={busy || !lease}
-            onClick={() => lease && onReceipt(lease._id, type)}
-            sx={{ mt: 1 }}
-          >
-            Record payment
-          </Button>
-        </Box>
+        </ActionForm>
       )}
       {action === 'suspense' && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            mt: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr auto' },
-            alignItems: 'start',
-          }}
+        <ActionForm
+          action="Park in suspense"
+          disabled={busy || !note.trim()}
+          onSubmit={() => onSuspense(note.trim())}
         >
           <TextField
             label="Note"
@@ -453,25 +438,13 @@ function OtherActions({
             helperText="What is known about this money"
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          <Button
-            variant="contained"
-            disabled={busy || !note.trim()}
-            onClick={() => onSuspense(note.trim())}
-            sx={{ mt: 1 }}
-          >
-            Park in suspense
-          </Button>
-        </Box>
+        </ActionForm>
       )}
       {action === 'returned' && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            mt: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr auto' },
-            alignItems: 'start',
-          }}
+        <ActionForm
+          action="Reverse the payout"
+          disabled={busy || !payoutId}
+          onSubmit={() => onReturned(payoutId)}
         >
           <TextField
             select
@@ -489,25 +462,13 @@ function OtherActions({
               </MenuItem>
             ))}
           </TextField>
-          <Button
-            variant="contained"
-            disabled={busy || !payoutId}
-            onClick={() => onReturned(payoutId)}
-            sx={{ mt: 1 }}
-          >
-            Reverse the payout
-          </Button>
-        </Box>
+        </ActionForm>
       )}
       {action === 'charge' && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            mt: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr auto' },
-            alignItems: 'start',
-          }}
+        <ActionForm
+          action="Post bank charges"
+          disabled={busy || !description.trim()}
+          onSubmit={() => onCharge(description.trim())}
         >
           <TextField
             label="Description"
@@ -517,16 +478,40 @@ function OtherActions({
             helperText={isTrust ? "The agency's cost, not the clients'" : undefined}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <Button
-            variant="contained"
-            disabled={busy || !description.trim()}
-            onClick={() => onCharge(description.trim())}
-            sx={{ mt: 1 }}
-          >
-            Post bank charges
-          </Button>
-        </Box>
+        </ActionForm>
       )}
+    </Box>
+  );
+}
+
+/** One way of accounting for a line: its fields, then the button that does it. */
+function ActionForm({
+  columns = '1fr auto',
+  action,
+  disabled,
+  onSubmit,
+  children,
+}: {
+  columns?: string;
+  action: string;
+  disabled: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        mt: 2,
+        gridTemplateColumns: { xs: '1fr', sm: columns },
+        alignItems: 'start',
+      }}
+    >
+      {children}
+      <Button variant="contained" disabled={disabled} onClick={onSubmit} sx={{ mt: 1 }}>
+        {action}
+      </Button>
     </Box>
   );
 }
