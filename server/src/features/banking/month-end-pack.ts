@@ -98,7 +98,7 @@ function unmatchedRows(r: Reconciliation) {
       lineId: item.lineId,
     }));
   return [
-    ...rows('statement line not in the ledger', r.unrecordedLines),
+    ...rows('statement line not matched to the ledger', r.unrecordedLines),
     ...rows('receipt not on the statement', r.depositsInTransit),
     ...rows('payment not on the statement', r.unpresentedPayments),
   ];
@@ -207,7 +207,7 @@ async function reconciliationPdf(
       itemTable(r.depositsInTransit, 'None.'),
       heading('Payments in the ledger not yet on the statement'),
       itemTable(r.unpresentedPayments, 'None.'),
-      heading('Statement lines not in the ledger'),
+      heading('Statement lines not matched to the ledger'),
       itemTable(r.unrecordedLines, 'None.'),
       ...(r.clientLedgers === null
         ? []

@@ -99,7 +99,7 @@ export async function computeReconciliation(
   if (bankDifference !== 0) {
     blockers.push(
       `The adjusted bank balance differs from the cash book by ${money(bankDifference)}: ` +
-        `${plural(unrecordedLines.length, 'statement line')} not in the ledger by ${formatCalendarDate(date)}.`,
+        `${plural(unrecordedLines.length, 'statement line')} not matched to the ledger by ${formatCalendarDate(date)}.`,
     );
   }
 

@@ -253,7 +253,7 @@ describe('three-way reconciliation, sign-off, closed periods, reopen, month-end 
     ]);
     expect(r.bankDifference).toBe(r.unrecordedLines.reduce((sum, item) => sum + item.amount, 0));
     expect(r.blockers).toEqual([
-      'The adjusted bank balance differs from the cash book by $435.00: 3 statement lines not in the ledger by 31 Oct 2026.',
+      'The adjusted bank balance differs from the cash book by $435.00: 3 statement lines not matched to the ledger by 31 Oct 2026.',
     ]);
 
     // A day later the 2 Nov line is not reached yet... and the 1 Nov entry is matched to a line dated before it.

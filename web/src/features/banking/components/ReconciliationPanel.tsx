@@ -186,7 +186,7 @@ function ReconciliationView({
         empty="No payments waiting for the bank."
       />
       <ItemTable
-        title="Statement lines not in the books"
+        title="Statement lines not matched to the books"
         items={r.unrecordedLines}
         money={money}
         empty="Every statement line is in the books."

@@ -339,7 +339,7 @@ describe('BankAccountPage: reconciliation', () => {
       screen.getByText('The adjusted bank balance differs from the cash book by $15.00'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign off' })).toBeDisabled();
-    expect(screen.getByRole('table', { name: 'Statement lines not in the books' })).toHaveTextContent(
+    expect(screen.getByRole('table', { name: 'Statement lines not matched to the books' })).toHaveTextContent(
       'Bank fee',
     );
   });
