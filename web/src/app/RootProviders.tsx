@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import { AuthProvider } from '../session/index.ts';
 
 /**
  * Around every route: the session (it navigates, so it sits inside the router). The providers only

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
-import { CompanyProvider } from '../../features/company/CompanyProvider.tsx';
+import { CompanyProvider, PropertyProvider } from '../../session/index.ts';
 import { NotificationProvider } from '../../features/notifications/NotificationProvider.tsx';
 import { NotificationStream } from '../../features/notifications/NotificationStream.tsx';
-import { PropertyProvider } from '../../features/properties/PropertyProvider.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AppShell } from './AppShell.tsx';
 

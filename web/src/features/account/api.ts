@@ -8,7 +8,7 @@ import {
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
 import { sessionStore } from '../../lib/session-storage.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 export const preferenceKeys = { all: ['me', 'preferences'] as const };
 

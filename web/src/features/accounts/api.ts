@@ -14,7 +14,7 @@ import {
   type TrialBalanceQuery,
 } from '@lintel/contracts';
 import { downloadFile, request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 // PRODUCT.md roles table. The server enforces it; a 403 signs the user out, so nothing calls past it.
 type RoleName = string | undefined;

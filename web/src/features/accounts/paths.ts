@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /**
  * Accountants keep the accounts in their dashboard; admins read the same pages in theirs

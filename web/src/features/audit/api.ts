@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { auditApi, type AuditQuery } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /** What the screen sends: the contract's query as the caller builds it (defaults filled by the server). */
 export type AuditListQuery = Partial<AuditQuery>;

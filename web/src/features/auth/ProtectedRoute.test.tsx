@@ -5,7 +5,7 @@ import { dispatchAuthError } from '../../lib/auth-events.ts';
 import { storeSession, userWithoutCompany, userWithRole } from '../../test/fixtures.ts';
 import { deferred, mockHttp } from '../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
-import { AuthProvider } from './AuthProvider.tsx';
+import { AuthProvider } from '../../session/index.ts';
 import { ProtectedRoute } from './ProtectedRoute.tsx';
 
 const renderGuarded = (path: string, roles?: readonly Role[]) =>

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Role } from '@lintel/contracts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useAuth } from './AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /**
  * SPEC §4 "Page access check": loading, not signed in, role not allowed, or the page. A user

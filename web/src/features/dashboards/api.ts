@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { dashboardApi, type Dashboard, type Role } from '@lintel/contracts';
 import { ApiError, request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /** The figures of one role's home: `role: 'owner'` → the owner's dashboard. */
 export type DashboardOf<R extends Role> = Extract<Dashboard, { role: R }>;

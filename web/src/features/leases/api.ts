@@ -11,7 +11,7 @@ import {
   type TerminateLeaseInput,
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /** What the list screen sends (defaults filled by the server). */
 export type LeaseListQuery = Partial<Pick<LeaseQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'status'>>;

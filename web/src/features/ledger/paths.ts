@@ -1,4 +1,4 @@
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /** The general ledger lives in the accountant's dashboard; admins read it in theirs. */
 export function useLedgerPaths() {

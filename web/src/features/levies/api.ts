@@ -9,7 +9,7 @@ import {
   type LevyScheduleUpdateInput,
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 type RoleName = string | undefined;
 // PRODUCT.md roles table: the server enforces it, and a 403 signs the user out, so nothing calls past it.

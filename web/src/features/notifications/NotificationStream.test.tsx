@@ -6,7 +6,7 @@ import type { UserNotification } from '@lintel/contracts';
 import { makeCompany, makeUser, storeSession, userWithoutCompany } from '../../test/fixtures.ts';
 import { mockHttp } from '../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../test/render.tsx';
-import { AuthProvider, useAuth, type AuthContextValue } from '../auth/AuthProvider.tsx';
+import { AuthProvider, useAuth, type AuthContextValue } from '../../session/index.ts';
 import { NotificationProvider } from './NotificationProvider.tsx';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
 import { NotificationStream, STREAM_RETRY_MS } from './NotificationStream.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { notificationsApi, UserNotification } from '@lintel/contracts';
 import { apiBaseUrl, refreshAccessToken } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 import { useNotifications } from './NotificationProvider.tsx';
 
 /** After a refused connection, wait this long before trying again with a fresh token. */

@@ -10,7 +10,7 @@ import {
   type PaymentQuery,
 } from '@lintel/contracts';
 import { downloadFile, request } from '../../lib/http.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from '../../session/index.ts';
 
 /** What the list screen sends (defaults filled by the server). */
 export type PaymentListQuery = Partial<PaymentQuery>;

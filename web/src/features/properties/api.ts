@@ -10,9 +10,8 @@ import {
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
 import { homeFor } from '../../lib/roles.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth, useProperties } from '../../session/index.ts';
 import { useNotifications } from '../notifications/NotificationProvider.tsx';
-import { useProperties } from './PropertyProvider.tsx';
 
 /** What the list screen sends: the contract's query as the caller builds it (defaults filled by the server). */
 export type PropertyListQuery = Partial<

@@ -13,10 +13,10 @@ import { sessionStore } from '../../../lib/session-storage.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({ user: auth.user, loading: false, isAuthenticated: true, error: null }),
 }));
-vi.mock('../../company/CompanyProvider.tsx', () => ({
+vi.mock('../../../session/CompanyProvider.tsx', () => ({
   useCompany: () => ({ company: { name: 'Acme Lettings' } }),
 }));
 

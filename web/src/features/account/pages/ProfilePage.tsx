@@ -14,8 +14,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
-import { useCompany } from '../../company/CompanyProvider.tsx';
+import { useAuth, useCompany } from '../../../session/index.ts';
 import { useChangePassword, useUpdateProfile } from '../api.ts';
 
 const ROLE_NAMES: Record<string, string> = {

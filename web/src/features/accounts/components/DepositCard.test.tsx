@@ -9,7 +9,7 @@ import { DepositCard } from './DepositCard.tsx';
 import { depositTotalMessage, RELEASE_DATE_FUTURE } from './ReleaseDepositDialog.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type Lease } from '@lintel/contracts';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canMoveMoney, canReadPropertyAccounts, useDepositBalance } from '../api.ts';
 import { ReleaseDepositDialog } from './ReleaseDepositDialog.tsx';
 import { StatementView } from './StatementView.tsx';

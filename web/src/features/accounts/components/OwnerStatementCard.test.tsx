@@ -8,7 +8,7 @@ import { makeStatement, statementReply, withProviders } from '../test-support.ts
 import { OwnerStatementCard } from './OwnerStatementCard.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 const createObjectURL = vi.fn(() => 'blob:statement');

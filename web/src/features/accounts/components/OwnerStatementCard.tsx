@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { StatementView } from './StatementView.tsx';
 
 /** PRODUCT.md: the company's currency is USD unless it says otherwise. */

@@ -7,7 +7,7 @@ import { formatMoney } from '@lintel/contracts';
 import { KpiCard } from '../../../components/KpiCard.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canMoveMoney, canReadAgentAccounts, useAgentAccounts, useEnabledCurrencies } from '../api.ts';
 import { AccountPageState, BackLink } from '../components/AccountPageFrame.tsx';
 import { uniqueCurrencies } from '../components/CurrencyField.tsx';

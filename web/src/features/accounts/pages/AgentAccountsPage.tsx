@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useAgentAccounts, useEnabledCurrencies } from '../api.ts';
 import { CurrencyField } from '../components/CurrencyField.tsx';
 import { useAccountsPaths } from '../paths.ts';

@@ -9,7 +9,7 @@ import { ok, withProviders } from '../test-support.tsx';
 import { CommissionsPage } from './CommissionsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type CommissionReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
 import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
 import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../period.ts';

@@ -19,7 +19,7 @@ import { PropertyAccountPage } from './PropertyAccountPage.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 const property = makeProperty({ name: 'Sunset Flats', ownerName: 'Grace Owner', agentId: USER_ID });

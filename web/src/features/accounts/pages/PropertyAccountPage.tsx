@@ -8,7 +8,7 @@ import { formatMoney, type Property } from '@lintel/contracts';
 import { KpiCard } from '../../../components/KpiCard.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   canMoveMoney,
   canReadPropertyAccounts,

@@ -11,7 +11,7 @@ import { PropertyAccountsPage } from './PropertyAccountsPage.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 const PATH = '/accountant-dashboard/property-accounts';

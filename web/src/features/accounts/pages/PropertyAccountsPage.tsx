@@ -15,7 +15,7 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   canMoveMoney,
   canReadPropertyAccounts,

@@ -11,7 +11,7 @@ import {
   NewCompanyInput,
   withoutBlankOptionals,
 } from '../../company/company-fields.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 
 // The fields /admin-signup asks of a new agency, labelled as there ("Company email", …).
 const FIELDS = companyFields('', { isSignup: true });

@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormFieldList } from '../../../components/FormFields.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 
 const FIELDS = [
   {

@@ -18,7 +18,7 @@ import {
   withoutBlankOptionals,
 } from '../../company/company-fields.ts';
 import { INVITATION_LINK, SIGN_IN_LINK } from '../auth-links.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { PERSON_FIELDS } from '../person-fields.ts';
 
 // Creating a company: `company` is the new company's profile, the fields this page asks for.

@@ -7,7 +7,7 @@ import { FormOutlinedField } from '../../../components/FormOutlinedField.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useClearOnEdit, useFormFailure } from '../../../components/use-form-failure.ts';
 import { INVITATION_LINK } from '../auth-links.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { loginResolver } from '../login-resolver.ts';
 
 export function LoginPage() {

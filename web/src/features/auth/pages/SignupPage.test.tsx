@@ -5,7 +5,7 @@ import type { User } from '@lintel/contracts';
 import { makeCompany, makeUser, userWithoutCompany } from '../../../test/fixtures.ts';
 import { mockHttp } from '../../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../../test/render.tsx';
-import { AuthProvider } from '../AuthProvider.tsx';
+import { AuthProvider } from '../../../session/index.ts';
 import { SignupPage } from './SignupPage.tsx';
 
 const signedUp = (user: User) => ({

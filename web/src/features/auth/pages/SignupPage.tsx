@@ -10,7 +10,7 @@ import { FormFieldList } from '../../../components/FormFields.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
 import { SIGN_IN_LINK } from '../auth-links.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { PERSON_FIELDS } from '../person-fields.ts';
 
 // `company` is the invitation code, if any: left blank, the user signs up without a company.

@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableRow from '@mui/material/TableRow';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { sessionStore } from '../../../lib/session-storage.ts';
-import { useAuth } from '../AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 

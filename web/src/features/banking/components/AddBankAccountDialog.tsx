@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { BankAccountInput, type BankAccountView } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useCompany } from '../../company/CompanyProvider.tsx';
+import { useCompany } from '../../../session/index.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
 import { useCreateBankAccount } from '../api.ts';
 import { BOOK_LABELS } from '../labels.ts';

@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import type { BankAccountView, StatementImportReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, canReopenPeriods, useAutoMatch, useBankAccounts } from '../api.ts';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ImportStatementDialog } from '../components/ImportStatementDialog.tsx';

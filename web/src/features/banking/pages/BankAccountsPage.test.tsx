@@ -11,8 +11,8 @@ import { makeBankAccount } from '../test/banking-fixtures.ts';
 import { BankAccountsPage } from './BankAccountsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
-vi.mock('../../company/CompanyProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/CompanyProvider.tsx', () => ({
   useCompany: () => ({
     company: makeCompany({
       bankAccounts: [

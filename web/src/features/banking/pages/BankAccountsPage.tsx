@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type BankAccountView } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, useBankAccounts } from '../api.ts';
 import { AddBankAccountDialog } from '../components/AddBankAccountDialog.tsx';
 import { BOOK_LABELS, formatDay } from '../labels.ts';

@@ -9,7 +9,7 @@ import { ok, page, withProviders } from '../../accounts/test-support.tsx';
 import { SuspensePage } from './SuspensePage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 

@@ -21,7 +21,7 @@ import { useFormFailure } from '../../../components/use-form-failure.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useUpdateCompany } from '../api.ts';
 import { companyFields } from '../company-fields.ts';
-import { useCompany } from '../CompanyProvider.tsx';
+import { useCompany } from '../../../session/index.ts';
 
 const STALE_MESSAGE =
   'Someone else changed the company profile while you were editing. Reload to see their changes, then make yours again.';

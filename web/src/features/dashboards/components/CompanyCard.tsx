@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { DetailList } from '../../../components/DetailList.tsx';
-import { useCompany } from '../../company/CompanyProvider.tsx';
+import { useCompany } from '../../../session/index.ts';
 
 /** The signed-in user's company at a glance: name, address, phone, email. */
 export function CompanyCard({ action }: { action?: ReactNode }) {

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import Button from '@mui/material/Button';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 
 export function greeting(now: Date = new Date()): string {
   const hour = now.getHours();

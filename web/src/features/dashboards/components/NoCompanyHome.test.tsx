@@ -11,7 +11,7 @@ import {
 } from '../../../test/fixtures.ts';
 import { deferred, mockHttp } from '../../../test/http-mock.ts';
 import { currentPath } from '../../../test/render.tsx';
-import { AuthProvider } from '../../auth/AuthProvider.tsx';
+import { AuthProvider } from '../../../session/index.ts';
 import { renderHome } from '../test/render-home.tsx';
 import { NoCompanyHome } from './NoCompanyHome.tsx';
 

@@ -8,10 +8,10 @@ import { makeAccountantDashboard, makeIncome } from '../test/dashboard-fixtures.
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
 import { AccountantHomePage } from './AccountantHomePage.tsx';
 
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({ user: makeUser({ role: 'accountant' }) }),
 }));
-vi.mock('../../company/CompanyProvider.tsx', () => ({
+vi.mock('../../../session/CompanyProvider.tsx', () => ({
   useCompany: () => ({ company: makeCompany(), loading: false, error: null }),
 }));
 vi.mock('../../tasks/index.ts', () => ({ MyTasksCard: () => <section aria-label="My tasks" /> }));

@@ -20,7 +20,7 @@ import { formatMoney } from '@lintel/contracts';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { useCompany } from '../../company/CompanyProvider.tsx';
+import { useCompany } from '../../../session/index.ts';
 import { RecordPaymentButton } from '../../payments/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
 import { useDashboard } from '../api.ts';

@@ -7,8 +7,10 @@ import { makeAdminDashboard, makeCounts } from '../test/dashboard-fixtures.ts';
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
 import { AdminHomePage } from './AdminHomePage.tsx';
 
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: makeUser({ role: 'admin' }) }) }));
-vi.mock('../../company/CompanyProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
+  useAuth: () => ({ user: makeUser({ role: 'admin' }) }),
+}));
+vi.mock('../../../session/CompanyProvider.tsx', () => ({
   useCompany: () => ({ company: makeCompany(), loading: false, error: null }),
 }));
 vi.mock('../../tasks/index.ts', () => ({ MyTasksCard: () => <section aria-label="My tasks" /> }));

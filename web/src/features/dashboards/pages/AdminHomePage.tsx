@@ -14,7 +14,7 @@ import { SECTIONS } from '../../../app/sections.ts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { useCompany } from '../../company/CompanyProvider.tsx';
+import { useCompany } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
 import { ROLE_LABELS } from '../../users/index.ts';

@@ -8,9 +8,11 @@ import { makeAgentDashboard, MONTHS } from '../test/dashboard-fixtures.ts';
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
 import { AgentHomePage } from './AgentHomePage.tsx';
 
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: makeUser({ role: 'agent' }) }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({
+  useAuth: () => ({ user: makeUser({ role: 'agent' }) }),
+}));
 const propertyList = vi.hoisted(() => ({ properties: [] as Property[] }));
-vi.mock('../../properties/PropertyProvider.tsx', () => ({
+vi.mock('../../../session/PropertyProvider.tsx', () => ({
   useProperties: () => ({ ...propertyList, loading: false, error: null }),
 }));
 vi.mock('../../tasks/index.ts', () => ({ MyTasksCard: () => <section aria-label="My tasks" /> }));

@@ -9,11 +9,11 @@ import { dashboardRolesAsked, ok, renderHome } from '../test/render-home.tsx';
 import { GeneralDashboardPage } from './GeneralDashboardPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
-vi.mock('../../company/CompanyProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/CompanyProvider.tsx', () => ({
   useCompany: () => ({ company: makeCompany(), loading: false, error: null }),
 }));
-vi.mock('../../properties/PropertyProvider.tsx', () => ({
+vi.mock('../../../session/PropertyProvider.tsx', () => ({
   useProperties: () => ({
     properties: [makeProperty({ name: 'Harbour View' })],
     loading: false,

@@ -7,8 +7,10 @@ import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-hom
 import type * as AccountsFeature from '../../accounts/index.ts';
 import { OwnerHomePage } from './OwnerHomePage.tsx';
 
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: makeUser({ role: 'owner' }) }) }));
-vi.mock('../../properties/PropertyProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
+  useAuth: () => ({ user: makeUser({ role: 'owner' }) }),
+}));
+vi.mock('../../../session/PropertyProvider.tsx', () => ({
   useProperties: () => ({
     properties: [makeProperty({ name: 'Owned Cottage' })],
     loading: false,

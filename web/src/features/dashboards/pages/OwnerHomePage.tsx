@@ -6,7 +6,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import Grid from '@mui/material/Grid';
 import { formatMoney } from '@lintel/contracts';
 import { OwnerStatementCard } from '../../accounts/index.ts';
-import { useProperties } from '../../properties/PropertyProvider.tsx';
+import { useProperties } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { OwnerLeviesCard } from '../../levies/index.ts';
 import { useDashboard } from '../api.ts';

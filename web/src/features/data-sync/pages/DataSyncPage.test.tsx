@@ -11,7 +11,7 @@ import { ok, withProviders } from '../../accounts/test-support.tsx';
 import { DataSyncPage } from './DataSyncPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const IMPORT_PATH = '/data-sync/import/tenants';
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ImportKind } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canExportData, canImportData } from '../api.ts';
 import { ExportPanel } from '../components/ExportPanel.tsx';
 import { ImportPanel } from '../components/ImportPanel.tsx';

@@ -12,7 +12,7 @@ import { makeFinanceSettings } from '../test/finance-fixtures.ts';
 import { FinanceSettingsPage } from './FinanceSettingsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
 

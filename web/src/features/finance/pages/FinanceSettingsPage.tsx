@@ -27,7 +27,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   canEditFinanceSettings,
   canReadFinanceSettings,

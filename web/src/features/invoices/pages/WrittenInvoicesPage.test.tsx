@@ -15,7 +15,7 @@ import { makeInvoice } from '../test/invoice-fixtures.ts';
 import { WrittenInvoicesPage } from './WrittenInvoicesPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
 const page = (data: unknown[]) => ({

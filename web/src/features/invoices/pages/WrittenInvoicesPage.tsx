@@ -33,7 +33,7 @@ import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 // The leases feature's calendar-date format: invoice dates are the same kind of date.
 import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import {

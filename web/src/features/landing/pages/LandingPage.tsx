@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@lintel/contracts';
 import { BrandMark } from '../../../components/BrandMark.tsx';
 import { homeFor } from '../../../lib/roles.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 
 const NAVY = '#0f2a47';
 

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DetailList, type Detail } from '../../../components/DetailList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canChangeLease, canReadLeases, useActivateLease, useLease } from '../api.ts';
 import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';

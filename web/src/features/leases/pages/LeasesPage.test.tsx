@@ -13,7 +13,7 @@ import { LeaseDetailPage } from './LeaseDetailPage.tsx';
 import { LeasesPage } from './LeasesPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({
     user: auth.user,
     loading: false,

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canReadLeases, useLeaseList, type LeaseListQuery } from '../api.ts';
 import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';

@@ -10,7 +10,7 @@ import { ok, page, withProviders } from '../../accounts/test-support.tsx';
 import { GeneralLedgerPage } from './GeneralLedgerPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 

@@ -40,7 +40,7 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   CurrencyField,
   PeriodFields,

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { StatementView, useEnabledCurrencies } from '../../accounts/index.ts';
 import { BackLink } from '../../accounts/components/AccountPageFrame.tsx';
 import { canReadLedger, useChartOfAccounts } from '../api.ts';

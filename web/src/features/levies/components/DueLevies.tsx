@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMoney, LEVY_CHARGE_STATUSES, type LevyCharge, type LevyChargeStatus } from '@lintel/contracts';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canEditLevies, useDueLevies } from '../api.ts';
 import { LEVY_STATUS_LABELS, levyTitle } from '../levy-figures.ts';
 import { LevyStatusChip } from './LevyStatusChip.tsx';

@@ -8,7 +8,7 @@ import { makeLevyCharge } from '../test/levy-fixtures.ts';
 import { OwnerLeviesCard } from './OwnerLeviesCard.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 beforeEach(() => {

@@ -11,7 +11,7 @@ import { makeLevyCharge, makeLevySchedule } from '../test/levy-fixtures.ts';
 import { LeviesPage } from './LeviesPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 const PATH = '/accountant-dashboard/levies';

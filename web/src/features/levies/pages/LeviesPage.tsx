@@ -13,7 +13,7 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
 import { canEditLevies, canReadLevies, useLevySchedules } from '../api.ts';
 import { DueLevies } from '../components/DueLevies.tsx';

@@ -19,7 +19,7 @@ import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { attachmentProblem, useCreateRequest, useRequestPropertyOptions } from '../api.ts';
 import { COST_BEARER_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';

@@ -11,7 +11,7 @@ import { makeRequest } from '../test/maintenance-fixtures.ts';
 import { MaintenancePage } from './MaintenancePage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 const page = (items: unknown[]) => ({

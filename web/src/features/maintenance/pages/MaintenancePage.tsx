@@ -21,7 +21,7 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canRaiseMaintenance, canReadMaintenance, useMaintenanceRequests } from '../api.ts';
 import { MaintenanceStatusChip } from '../components/MaintenanceStatusChip.tsx';
 import { NewRequestDialog } from '../components/NewRequestDialog.tsx';

@@ -13,7 +13,7 @@ import { makeRequest, OTHER_AGENT_ID, REQUEST_ID } from '../test/maintenance-fix
 import { MaintenanceRequestPage } from './MaintenanceRequestPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
 const url = `/maintenance/${REQUEST_ID}`;

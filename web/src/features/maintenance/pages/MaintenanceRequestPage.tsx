@@ -25,7 +25,7 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   allowedMoves,
   attachmentProblem,

@@ -20,7 +20,7 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { useDeleteOwner, useOwnerList, type OwnerListQuery } from '../api.ts';
 import { InviteOwnerDialog } from '../components/InviteOwnerDialog.tsx';
 import { OwnerFormDialog } from '../components/OwnerFormDialog.tsx';

@@ -6,7 +6,7 @@ import { formatLocalDateTime, formatMoney, PAYMENT_METHOD_LABELS, type Payment }
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 // The leases feature's calendar-date format: payment dates are the same kind of date.
 import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import { canReversePayments, usePayment } from '../api.ts';

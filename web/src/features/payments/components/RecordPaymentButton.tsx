@@ -2,7 +2,7 @@ import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import type { Payment } from '@lintel/contracts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canRecordPayments } from '../api.ts';
 import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
 

@@ -21,7 +21,7 @@ import { makeActiveLease, makePayment, ok, page } from '../test/payment-fixtures
 import { RecordPaymentButton } from './RecordPaymentButton.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 let server: MockServer;
 

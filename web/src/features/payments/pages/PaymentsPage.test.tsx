@@ -13,10 +13,10 @@ import { makePayment, ok, page } from '../test/payment-fixtures.ts';
 import { PaymentsPage } from './PaymentsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const propertyList = vi.hoisted(() => ({ properties: [] as Property[], fetchProperties: vi.fn() }));
-vi.mock('../../properties/PropertyProvider.tsx', () => ({
+vi.mock('../../../session/PropertyProvider.tsx', () => ({
   useProperties: () => ({ ...propertyList, loading: false, error: null }),
 }));
 

@@ -33,11 +33,10 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth, useProperties } from '../../../session/index.ts';
 import { canReadFinanceSettings, COMMON_CURRENCIES, useFinanceSettings } from '../../finance/index.ts';
 // The leases feature's calendar-date format: payment dates are the same kind of date.
 import { formatLeaseDate } from '../../leases/lease-labels.ts';
-import { useProperties } from '../../properties/PropertyProvider.tsx';
 import {
   canExportPayments,
   canReadPayments,

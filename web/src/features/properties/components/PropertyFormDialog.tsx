@@ -19,7 +19,7 @@ import { fieldMessage } from '../../../components/form-field-binding.ts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { formatPercent, parsePercent } from '../../finance/index.ts';
 import { fetchProperty, useCreateProperty, useUpdateProperty } from '../api.ts';
 import { STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';

@@ -9,12 +9,12 @@ import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
 import { NotificationProvider, useNotifications } from '../../notifications/NotificationProvider.tsx';
-import { PropertyProvider } from '../PropertyProvider.tsx';
+import { PropertyProvider } from '../../../session/index.ts';
 import { PropertiesPage } from './PropertiesPage.tsx';
 
 /** The page reads only `user` from the auth context; a stand-in sets who is signed in. */
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({
     user: auth.user,
     loading: false,

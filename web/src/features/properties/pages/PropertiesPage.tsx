@@ -30,7 +30,7 @@ import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
 import { usePageSize } from '../../account/api.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { useDeleteProperty, usePropertyList, type PropertyListQuery } from '../api.ts';
 import { PropertyFormDialog } from '../components/PropertyFormDialog.tsx';
 import { TransferDialog } from '../components/TransferDialog.tsx';

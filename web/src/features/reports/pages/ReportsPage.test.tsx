@@ -11,7 +11,7 @@ import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { ReportsPage } from './ReportsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 /** A report as the server sends it, checked by the contract so the fixture cannot drift from it. */
 const makeReport = (kind: ReportKind, overrides: Partial<Report> = {}): Report =>

@@ -23,7 +23,7 @@ import { toApiError } from '../../../lib/http.ts';
 import { useEnabledCurrencies } from '../../accounts/api.ts';
 import { CurrencyField } from '../../accounts/components/CurrencyField.tsx';
 import { PeriodFields } from '../../accounts/components/PeriodFields.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canReadReports, downloadReport, useReport } from '../api.ts';
 import { RecordFilterField } from '../components/RecordFilterField.tsx';
 import { ReportChartView } from '../components/ReportChartView.tsx';

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canUseTasks, TASKS_PAGE, useTasks } from '../api.ts';
 import { TASK_STATUS_LABELS } from '../task-labels.ts';
 import { TaskDue } from './TaskDue.tsx';

@@ -16,7 +16,7 @@ import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { fetchTask, useCreateTask, useTaskAssignees, useUpdateTask } from '../api.ts';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_LABELS } from '../task-labels.ts';
 

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { TaskLink } from '@lintel/contracts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { linkTarget } from '../api.ts';
 import { TASK_LINK_LABELS } from '../task-labels.ts';
 

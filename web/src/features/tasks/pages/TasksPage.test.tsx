@@ -13,7 +13,7 @@ import { MyTasksCard } from '../components/MyTasksCard.tsx';
 import { TasksPage } from './TasksPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
+vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
 
 const makeTask = (overrides: Partial<Task> = {}): Task => ({
   _id: '11111111-1111-4111-8111-111111111111',

@@ -24,7 +24,7 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canUseTasks, fetchTask, useDeleteTask, useTasks, useUpdateTask } from '../api.ts';
 import { TaskBoard } from '../components/TaskBoard.tsx';
 import { TaskDue } from '../components/TaskDue.tsx';

@@ -12,7 +12,7 @@ import { theme } from '../../../app/theme.ts';
 import { TenantDetailPage } from './TenantDetailPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({ user: auth.user, loading: false, isAuthenticated: Boolean(auth.user), error: null }),
 }));
 

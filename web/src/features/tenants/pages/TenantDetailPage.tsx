@@ -23,7 +23,7 @@ import { DetailList } from '../../../components/DetailList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { homeFor } from '../../../lib/roles.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { useTenant, useTenantLeases } from '../api.ts';
 import { ArchiveTenantDialog, DeleteTenantDialog } from '../components/TenantConfirmDialogs.tsx';
 import { TenantFormDialog } from '../components/TenantFormDialog.tsx';

@@ -23,7 +23,7 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { homeFor } from '../../../lib/roles.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { useTenantList, type TenantListQuery } from '../api.ts';
 import { ArchiveTenantDialog, DeleteTenantDialog } from '../components/TenantConfirmDialogs.tsx';
 import { TenantFormDialog } from '../components/TenantFormDialog.tsx';

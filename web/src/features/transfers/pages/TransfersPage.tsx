@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { canMoveTrustMoney, canReadTrustTransfers, useTransfers } from '../api.ts';
 import { DueToAgencyCard } from '../components/DueToAgencyCard.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import { formatMoney, type VatReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import {
   firstOfMonth,
   PeriodCurrencyReport,

@@ -12,7 +12,7 @@ import { renderAt } from '../../../test/render.tsx';
 import { UsersPage } from './UsersPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
-vi.mock('../../auth/AuthProvider.tsx', () => ({
+vi.mock('../../../session/AuthProvider.tsx', () => ({
   useAuth: () => ({ user: auth.user, loading: false, isAuthenticated: true, error: null }),
 }));
 

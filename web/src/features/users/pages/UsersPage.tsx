@@ -22,7 +22,7 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { useAuth } from '../../auth/AuthProvider.tsx';
+import { useAuth } from '../../../session/index.ts';
 import { usePageSize, usePreferences } from '../../account/api.ts';
 import { formatDate } from '../../account/format-date.ts';
 import { useUpdateUser, useUserList, type UserListQuery } from '../api.ts';

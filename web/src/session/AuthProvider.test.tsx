@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '@lintel/contracts';
-import { dispatchAuthError } from '../../lib/auth-events.ts';
-import { ApiError } from '../../lib/http.ts';
-import { makeCompany, makeUser, storedKeys, storeSession, userWithRole } from '../../test/fixtures.ts';
-import { deferred, mockHttp } from '../../test/http-mock.ts';
-import { currentPath, renderAt } from '../../test/render.tsx';
+import { dispatchAuthError } from '../lib/auth-events.ts';
+import { ApiError } from '../lib/http.ts';
+import { makeCompany, makeUser, storedKeys, storeSession, userWithRole } from '../test/fixtures.ts';
+import { deferred, mockHttp } from '../test/http-mock.ts';
+import { currentPath, renderAt } from '../test/render.tsx';
 import { AuthProvider, useAuth, type AuthContextValue } from './AuthProvider.tsx';
 
 let auth: AuthContextValue;
@@ -309,7 +309,7 @@ describe('authError event', () => {
   it('is what a failed refresh inside any call leads to', async () => {
     const user = makeUser();
     storeSession(user);
-    const { api } = await import('../../lib/http.ts');
+    const { api } = await import('../lib/http.ts');
     mockHttp()
       .on('GET', '/auth/me', { status: 200, data: { status: 'success', user } })
       .on('GET', '/leases', unauthorized)

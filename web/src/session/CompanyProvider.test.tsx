@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/http.ts';
-import { COMPANY_ID, makeCompany, makeUser, storeSession } from '../../test/fixtures.ts';
-import { mockHttp, type Handler, type Reply } from '../../test/http-mock.ts';
-import { renderAt } from '../../test/render.tsx';
-import { AuthProvider } from '../auth/AuthProvider.tsx';
+import { ApiError } from '../lib/http.ts';
+import { COMPANY_ID, makeCompany, makeUser, storeSession } from '../test/fixtures.ts';
+import { mockHttp, type Handler, type Reply } from '../test/http-mock.ts';
+import { renderAt } from '../test/render.tsx';
+import { AuthProvider } from './AuthProvider.tsx';
 import { COMPANY_REFRESH_MS, companyErrorMessage, CompanyProvider, useCompany } from './CompanyProvider.tsx';
 
 function CompanyProbe() {

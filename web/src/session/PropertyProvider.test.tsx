@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { COMPANY_ID, makeProperty, USER_ID, userWithoutCompany, userWithRole } from '../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../test/http-mock.ts';
-import { renderAt } from '../../test/render.tsx';
+import { COMPANY_ID, makeProperty, USER_ID, userWithoutCompany, userWithRole } from '../test/fixtures.ts';
+import { mockHttp, type MockServer } from '../test/http-mock.ts';
+import { renderAt } from '../test/render.tsx';
 import { PropertyProvider, useProperties, type PropertyContextValue } from './PropertyProvider.tsx';
 
 /**
@@ -29,7 +29,7 @@ const authStore = vi.hoisted(() => {
   };
 });
 
-vi.mock('../auth/AuthProvider.tsx', async () => {
+vi.mock('./AuthProvider.tsx', async () => {
   const { useSyncExternalStore } = await import('react');
   const actions = { login: vi.fn(), signup: vi.fn(), logout: vi.fn(), clearError: vi.fn() };
   return {

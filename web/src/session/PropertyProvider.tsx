@@ -10,9 +10,9 @@ import {
   type PropertyUpdateInput,
   type User,
 } from '@lintel/contracts';
-import { api, publicApi, toApiError } from '../../lib/http.ts';
-import { isAdminPath } from '../../lib/roles.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { api, publicApi, toApiError } from '../lib/http.ts';
+import { isAdminPath } from '../lib/roles.ts';
+import { useAuth } from './AuthProvider.tsx';
 
 // SPEC §4 "Property list": state properties, loading, error.
 interface PropertyState {

@@ -1,9 +1,9 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { CompanyInput, SignupInput, User } from '@lintel/contracts';
-import { AUTH_ERROR_EVENT } from '../../lib/auth-events.ts';
-import { homeFor } from '../../lib/roles.ts';
-import { sessionStore } from '../../lib/session-storage.ts';
+import { AUTH_ERROR_EVENT } from '../lib/auth-events.ts';
+import { homeFor } from '../lib/roles.ts';
+import { sessionStore } from '../lib/session-storage.ts';
 
 // SPEC §3 "Auth state".
 export interface AuthState {

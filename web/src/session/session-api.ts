@@ -1,6 +1,6 @@
 import { authApi, User, type CompanyInput, type SignupInput } from '@lintel/contracts';
-import { api, refreshAccessToken, request, toApiError } from '../../lib/http.ts';
-import { sessionStore } from '../../lib/session-storage.ts';
+import { api, refreshAccessToken, request, toApiError } from '../lib/http.ts';
+import { sessionStore } from '../lib/session-storage.ts';
 
 /**
  * The session's calls to the server. AuthProvider loads this module on first use, so the HTTP

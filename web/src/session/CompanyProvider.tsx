@@ -1,8 +1,8 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Company } from '@lintel/contracts';
-import { api, toApiError } from '../../lib/http.ts';
-import { sessionStore } from '../../lib/session-storage.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { api, toApiError } from '../lib/http.ts';
+import { sessionStore } from '../lib/session-storage.ts';
+import { useAuth } from './AuthProvider.tsx';
 
 // SPEC §4 "Company": refreshed every 300000 ms while a company is loaded.
 export const COMPANY_REFRESH_MS = 300_000;
