@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['**/*.test.ts'],
+    globalSetup: ['support/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // The app under test and Chromium share two cores: one file at a time.

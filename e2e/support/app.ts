@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_PASSWORD = 'LintelDemo1';
@@ -23,6 +24,10 @@ export function startApp(
 ): Promise<RunningApp> {
   // A data folder given by the caller outlives this run (restart tests); our own is removed.
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'lintel-e2e-'));
+  // Our own folder starts as a copy of the demo company seeded once for the whole run
+  // (global-setup.ts): the app starts without seeding again, and each file still has its own data.
+  const wantsDemo = !options.dataDir && !options.command && options.env?.DEMO_DATA !== 'false';
+  if (wantsDemo) cpSync(inject('demoDataDir'), dataDir, { recursive: true });
   const [program, ...args] = options.command ?? ['node', 'server/dist/main.js'];
   const child: ChildProcess = spawn(program!, args, {
     cwd: repoRoot,
