@@ -2,12 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_COMPANY_MESSAGE, type Call } from '@lintel/contracts';
 import type { Ctx } from '../db/scope.ts';
-import {
-  ACCESS_COOKIE,
-  startSessionStates,
-  verifyAccessToken,
-  type Identity,
-} from '../features/auth/index.ts';
+import { ACCESS_COOKIE, verifyAccessToken, type Identity } from '../features/auth/index.ts';
+import { startSessionStates } from '../features/sessions/index.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
 import { assertXsrf } from './security.ts';
 

@@ -1,4 +1,4 @@
-export { accountRoutes, answerStatement } from './routes.ts';
+export { accountRoutes } from './routes.ts';
 export { commissionFigures, expenseRecords, payoutRecords, type CommissionFilter } from './repo.ts';
 export {
   createExpense,

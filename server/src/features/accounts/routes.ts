@@ -1,25 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { accountsApi, type Statement, type StatementQuery } from '@lintel/contracts';
-import type { Ctx } from '../../db/scope.ts';
-import { ok, okPage, route, sendFile } from '../../lib/http.ts';
+import type { FastifyInstance } from 'fastify';
+import { accountsApi } from '@lintel/contracts';
+import { ok, okPage, route } from '../../lib/http.ts';
+import { answerStatement } from '../ledger/index.ts';
 import { generateRentCharges, listArrears, listLeaseCharges } from '../rent/index.ts';
-import { statementCsv, statementPdf } from './documents.ts';
 import * as service from './service.ts';
-
-/**
- * A statement in the format asked for: the JSON envelope with one page of lines, or a CSV or PDF
- * file of the whole period.
- */
-export async function answerStatement(
-  ctx: Ctx,
-  reply: FastifyReply,
-  query: StatementQuery,
-  { statement, total, note }: { statement: Statement; total: number; note?: string },
-) {
-  if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
-  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement, note));
-  return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
-}
 
 export async function accountRoutes(app: FastifyInstance) {
   route(app, accountsApi.trialBalance, async (req) => ok(await service.getTrialBalance(req.ctx, req.query)));

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
+import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -33,39 +33,6 @@ export async function revokeFamily(tx: Tx, familyId: string): Promise<void> {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(sql`${refreshTokens.familyId} = ${familyId} and ${refreshTokens.revokedAt} is null`);
-}
-
-/** Ends every refresh token the user holds, or every one outside the family that is kept. */
-export async function revokeUserRefreshTokens(
-  tx: Tx,
-  userId: string,
-  exceptFamilyId?: string,
-): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        exceptFamilyId ? ne(refreshTokens.familyId, exceptFamilyId) : undefined,
-      ),
-    );
-}
-
-/**
- * Whether a token's user may still act: read on every session request, by user id alone (the
- * company is not yet known to be trusted), outside any company scope.
- */
-export async function findSessionState(
-  db: Db,
-  userId: string,
-): Promise<{ isActive: boolean; tokenVersion: number } | undefined> {
-  const [row] = await db
-    .select({ isActive: users.isActive, tokenVersion: users.tokenVersion })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 /**

@@ -35,9 +35,9 @@ import {
   type UserRow,
 } from '../users/index.ts';
 import { bindOwnerUser } from '../owners/index.ts';
+import { forgetSessionState, revokeUserSessions } from '../sessions/index.ts';
 import { beginLoginAttempt, beginSignupAttempt } from './throttle.ts';
 import * as repo from './repo.ts';
-import { forgetSessionState } from './session-states.ts';
 import { REFRESH_TOKEN_DAYS, signAccessToken, type Identity } from './tokens.ts';
 
 export interface AuthDeps {
@@ -288,7 +288,7 @@ async function joinAs(
     if (user.companyId) throw ALREADY_IN_COMPANY();
     const joined = await join(tx, user);
     forgetSessionState(deps.db, user.id);
-    await repo.revokeUserRefreshTokens(tx, user.id);
+    await revokeUserSessions(tx, user.id);
     return sessionOf(await issueTokens(tx, deps.secret, joined.user), joined.user, joined.company);
   });
 }
@@ -423,7 +423,7 @@ export async function changePassword(
     }
     const updated = await updateUserColumns(tx, ctx, user.id, { passwordHash, bumpTokenVersion: true });
     forgetSessionState(ctx.db, user.id);
-    await repo.revokeUserRefreshTokens(tx, user.id);
+    await revokeUserSessions(tx, user.id);
     await recordAudit(tx, auditActor(ctx), {
       action: 'user.password_changed',
       entity: 'user',
@@ -432,6 +432,3 @@ export async function changePassword(
     return issueTokens(tx, deps.secret, updated);
   });
 }
-
-/** Deactivation: every refresh token the user holds stops working at once. */
-export const revokeUserSessions = (tx: Tx, userId: string) => repo.revokeUserRefreshTokens(tx, userId);

@@ -17,4 +17,5 @@ export {
 export { accountLabels } from './labels.ts';
 export { closedPeriods, closePeriodThrough, periodClosedMessage, setPeriodLock } from './period-locks.ts';
 export { ledgerRoutes } from './routes.ts';
+export { answerStatement } from './statement-reply.ts';
 export { sourceOf } from './general.ts';

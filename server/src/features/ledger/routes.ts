@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ledgerApi } from '@lintel/contracts';
 import { ok, okPage, route, sendFile } from '../../lib/http.ts';
-import { answerStatement } from '../accounts/index.ts';
 import * as general from './general.ts';
+import { answerStatement } from './statement-reply.ts';
 
 /** The general ledger: journals, chart of accounts, any account's statement, the export. */
 export async function ledgerRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
-import { forgetSessionState, revokeUserSessions } from '../auth/index.ts';
+import { forgetSessionState, revokeUserSessions } from '../sessions/index.ts';
 import { findOwner } from '../owners/index.ts';
 import { toPendingInvitation, toPreferences, toUser } from './dto.ts';
 import * as repo from './repo.ts';

@@ -1,7 +1,8 @@
-import { formatMajorUnits, type Statement } from '@lintel/contracts';
+import type { FastifyReply } from 'fastify';
+import { formatMajorUnits, type Statement, type StatementQuery } from '@lintel/contracts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { renderStatementPdf, toCsv } from '../../lib/documents/index.ts';
-import type { FileReply } from '../../lib/http.ts';
+import { ok, sendFile, type FileReply } from '../../lib/http.ts';
 import { findLetterhead } from '../companies/index.ts';
 
 const decimal = (cents: number) => (cents < 0 ? `-${formatMajorUnits(-cents)}` : formatMajorUnits(cents));
@@ -67,4 +68,19 @@ export async function statementPdf(ctx: Ctx, statement: Statement, note?: string
     note: note ?? null,
   });
   return { body, contentType: 'application/pdf', filename: fileName(statement, 'pdf') };
+}
+
+/**
+ * A statement in the format asked for: the JSON envelope with one page of lines, or a CSV or PDF
+ * file of the whole period.
+ */
+export async function answerStatement(
+  ctx: Ctx,
+  reply: FastifyReply,
+  query: StatementQuery,
+  { statement, total, note }: { statement: Statement; total: number; note?: string },
+) {
+  if (query.format === 'csv') return sendFile(reply, statementCsv(statement));
+  if (query.format === 'pdf') return sendFile(reply, await statementPdf(ctx, statement, note));
+  return { ...ok(statement), meta: { page: query.page, pageSize: query.pageSize, total } };
 }

@@ -1,0 +1,2 @@
+export { forgetSessionState, startSessionStates } from './session-states.ts';
+export { revokeUserSessions } from './service.ts';
