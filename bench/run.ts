@@ -5,6 +5,7 @@ import { describeTarget, meetsTarget, type Benchmark, type Outcome } from './lib
 import { openTarget, postgresVersion, type DatabaseKind, type Target } from './lib/databases.ts';
 import { bankImportBenchmark } from './bank-import.ts';
 import { dashboardBenchmark } from './dashboard.ts';
+import { lighthouseBenchmark } from './lighthouse.ts';
 import { paymentsBenchmark } from './payments.ts';
 import { propertyListBenchmark } from './property-list.ts';
 import { statementBenchmark } from './statement.ts';
@@ -18,6 +19,7 @@ const ALL_BENCHMARKS: Benchmark[] = [
   paymentsBenchmark,
   bankImportBenchmark,
   webBenchmark,
+  lighthouseBenchmark,
 ];
 const ALL_DATABASES: DatabaseKind[] = ['pglite', 'postgres'];
 /** While iterating: `BENCH_ONLY=statement BENCH_DATABASES=postgres npm run bench` (the final figures run all). */

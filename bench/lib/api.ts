@@ -4,7 +4,7 @@ import type { Target } from './databases.ts';
 
 const PASSWORD = 'bench-horse-battery-staple';
 /** The demo company's logins (server/src/features/demo, seeded by the bench's server at start). */
-const DEMO_PASSWORD = 'LintelDemo1';
+export const DEMO_PASSWORD = 'LintelDemo1';
 
 export interface ApiReply {
   status: number;

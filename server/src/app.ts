@@ -96,6 +96,7 @@ export async function buildApp({
   });
   // gzip, Brotli or deflate as the client accepts, for answers of 1 kB and more (a whole property
   // list of 10,000 is 6 MB of JSON); the notification stream is left alone (text/event-stream).
+  // Static files the build compressed already go out as they are (plugins/web.ts); the rest here.
   await app.register(compress);
   await app.register(docsPlugin);
   await app.register(tenantPlugin);

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { BarChart } from '@mui/x-charts/BarChart';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,6 +7,7 @@ import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lin
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { AGING_COLORS } from '../../reports/index.ts';
 import { moneyTick } from '../format.ts';
+import { LazyBarChart } from '../../../components/lazy-charts.tsx';
 
 const TITLE = 'Arrears by age';
 const SHORT_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
@@ -44,7 +44,7 @@ export function ArrearsByAgeCard({
     >
       {arrears && currency && (
         <>
-          <BarChart
+          <LazyBarChart
             height={180}
             hideLegend
             margin={{ left: 0, right: 8 }}

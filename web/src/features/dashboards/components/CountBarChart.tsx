@@ -1,5 +1,5 @@
-import { BarChart } from '@mui/x-charts/BarChart';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
+import { LazyBarChart } from '../../../components/lazy-charts.tsx';
 
 export interface CountItem {
   label: string;
@@ -23,7 +23,7 @@ export function CountBarChart({
   const longest = Math.max(0, ...items.map((item) => item.count));
   return (
     <>
-      <BarChart
+      <LazyBarChart
         layout="horizontal"
         height={60 + items.length * ROW_HEIGHT}
         hideLegend

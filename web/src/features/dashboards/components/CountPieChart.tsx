@@ -1,6 +1,6 @@
-import { PieChart } from '@mui/x-charts/PieChart';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
 import type { CountItem } from './CountBarChart.tsx';
+import { LazyPieChart } from '../../../components/lazy-charts.tsx';
 
 export interface PieItem extends CountItem {
   color: string;
@@ -19,7 +19,7 @@ export function CountPieChart({
   const shown = items.filter((item) => item.count > 0);
   return (
     <>
-      <PieChart
+      <LazyPieChart
         height={height}
         series={[
           {

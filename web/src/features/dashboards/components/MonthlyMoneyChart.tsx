@@ -1,8 +1,8 @@
-import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@lintel/contracts';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
 import { formatMonth } from '../../accounts/index.ts';
 import { moneyTick, shortMonth } from '../format.ts';
+import { LazyBarChart } from '../../../components/lazy-charts.tsx';
 
 export interface MoneySeries {
   label: string;
@@ -33,7 +33,7 @@ export function MonthlyMoneyChart({
   const money = (amount: number | null) => formatMoney(amount ?? 0, currency);
   return (
     <>
-      <BarChart
+      <LazyBarChart
         height={height}
         hideLegend={series.length < 2}
         margin={{ left: 0, right: 8 }}

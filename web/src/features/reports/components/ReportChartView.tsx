@@ -1,11 +1,9 @@
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { PieChart } from '@mui/x-charts/PieChart';
 import Box from '@mui/material/Box';
 import type { Report, ReportChart, ReportKind, ReportValueType } from '@lintel/contracts';
 import { AGING_COLORS } from '../aging-colors.ts';
 import { OCCUPANCY_COLORS } from '../occupancy-colors.ts';
 import { formatReportValue } from '../report-format.ts';
+import { LazyBarChart, LazyLineChart, LazyPieChart } from '../../../components/lazy-charts.tsx';
 
 const HEIGHT = 300;
 
@@ -40,7 +38,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
   let plot;
   if (chart.type === 'pie') {
     plot = (
-      <PieChart
+      <LazyPieChart
         height={HEIGHT}
         series={[
           {
@@ -57,7 +55,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
     );
   } else if (chart.type === 'line') {
     plot = (
-      <LineChart
+      <LazyLineChart
         height={HEIGHT}
         xAxis={[{ scaleType: 'point', data: labels }]}
         yAxis={yAxis}
@@ -73,7 +71,7 @@ export function ReportChartView({ report, chart }: { report: Report; chart: Repo
     );
   } else {
     plot = (
-      <BarChart
+      <LazyBarChart
         height={HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
         yAxis={yAxis}
