@@ -2,7 +2,6 @@ export { DepositCard } from './components/DepositCard.tsx';
 export { OwnerStatementCard } from './components/OwnerStatementCard.tsx';
 export { CurrencyField } from './components/CurrencyField.tsx';
 export { useEnabledCurrencies } from './api.ts';
-export { firstOfMonth, formatMonth, periodError, todayIso, type Period } from './period.ts';
 export { StatementView } from './components/StatementView.tsx';
 export { PeriodFields } from './components/PeriodFields.tsx';
 export { PeriodCurrencyReport } from './components/PeriodCurrencyReport.tsx';

@@ -19,11 +19,11 @@ import {
   type Lease,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { todayIsoDate } from '../../payments/payment-labels.ts';
 import { useReleaseDeposit } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
+import { todayIso } from '../../../lib/format.ts';
 
 export const depositTotalMessage = (held: number, currency: string) =>
   `Deductions and refund together cannot be more than the deposit held, ${formatMoney(held, currency)}`;
@@ -90,7 +90,7 @@ export interface ReleaseDepositDialogProps {
  */
 export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: ReleaseDepositDialogProps) {
   const releaseDeposit = useReleaseDeposit();
-  const today = todayIsoDate();
+  const today = todayIso();
   const { control, handleSubmit } = useForm<ReleaseValues, unknown, ReleaseOutput>({
     resolver: zodResolver(releaseForm(held, currency, today)),
     mode: 'onChange',

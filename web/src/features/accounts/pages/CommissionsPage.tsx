@@ -17,7 +17,7 @@ import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
 import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
-import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../period.ts';
+import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../../../lib/format.ts';
 
 const TITLE = 'Commissions';
 

@@ -14,9 +14,9 @@ import {
   statementReply,
   withProviders,
 } from '../test-support.tsx';
-import { firstOfMonth, todayIso } from '../period.ts';
 import { PropertyAccountPage } from './PropertyAccountPage.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
+import { firstOfMonth, todayIso } from '../../../lib/format.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

@@ -14,7 +14,6 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
-import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
   canMoveMoney,
@@ -27,6 +26,7 @@ import { ArrearsText } from '../components/ArrearsText.tsx';
 import { CurrencyField } from '../components/CurrencyField.tsx';
 import { DepositInterestDialog } from '../components/DepositInterestDialog.tsx';
 import { useAccountsPaths } from '../paths.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** /accountant-dashboard/property-accounts: what is held for each owner and what tenants owe. */
 export function PropertyAccountsPage() {

@@ -25,7 +25,7 @@ import {
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { ApiError } from '../../../lib/http.ts';
 import { useImportStatement } from '../api.ts';
-import { formatDay } from '../labels.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 const MAPPING_REQUIRED = 'MAPPING_REQUIRED';
 /** A preview lists this many lines; the counts cover them all. */

@@ -43,7 +43,8 @@ import {
   useSuggestions,
   useUnmatchedEntries,
 } from '../api.ts';
-import { formatDay, RULE_LABELS } from '../labels.ts';
+import { RULE_LABELS } from '../labels.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 const visuallyHidden = {
   border: 0,

@@ -19,7 +19,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { toApiError } from '../../../lib/http.ts';
 import { useReconciliation, useSignOff } from '../api.ts';
-import { formatDay, lastDayOfPreviousMonth } from '../labels.ts';
+import { lastDayOfPreviousMonth } from '../labels.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -15,8 +15,9 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useBankLines, useUnmatch, type LineFilters } from '../api.ts';
-import { formatDay, RULE_LABELS } from '../labels.ts';
+import { RULE_LABELS } from '../labels.ts';
 import { MatchDialog } from './MatchDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 
 /** The statement's lines with their match state, unmatched first, and what can be done with each. */
 export function StatementLinesPanel({ account, canWrite }: { account: BankAccountView; canWrite: boolean }) {

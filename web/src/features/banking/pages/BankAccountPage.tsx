@@ -16,9 +16,10 @@ import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ImportStatementDialog } from '../components/ImportStatementDialog.tsx';
 import { ReconciliationPanel } from '../components/ReconciliationPanel.tsx';
 import { StatementLinesPanel } from '../components/StatementLinesPanel.tsx';
-import { BOOK_LABELS, formatDay } from '../labels.ts';
+import { BOOK_LABELS } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { toApiError } from '../../../lib/http.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 type TabKey = 'lines' | 'reconciliation' | 'history';
 const TABS: { key: TabKey; label: string }[] = [

@@ -17,8 +17,9 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, useBankAccounts } from '../api.ts';
 import { AddBankAccountDialog } from '../components/AddBankAccountDialog.tsx';
-import { BOOK_LABELS, formatDay } from '../labels.ts';
+import { BOOK_LABELS } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 const TITLE = 'Bank reconciliation';
 

@@ -27,8 +27,8 @@ import {
   useRefundSuspense,
   useSuspense,
 } from '../api.ts';
-import { formatDay, todayIso } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
+import { formatDay, todayIso } from '../../../lib/format.ts';
 
 const TITLE = 'Trust suspense';
 

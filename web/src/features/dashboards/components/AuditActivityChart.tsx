@@ -1,7 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
 import Typography from '@mui/material/Typography';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
-import { shortDay } from '../format.ts';
+import { shortDay } from '../../../lib/format.ts';
 
 /** Audit entries per day as a line, the busiest day in words, and every day as a table for screen readers. */
 export function AuditActivityChart({ days }: { days: readonly { day: string; count: number }[] }) {

@@ -1,8 +1,7 @@
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatMoney } from '@lintel/contracts';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
-import { formatMonth } from '../../accounts/index.ts';
-import { moneyTick, shortMonth } from '../format.ts';
+import { formatMonth, moneyTick, shortMonth } from '../../../lib/format.ts';
 
 export interface MoneySeries {
   label: string;

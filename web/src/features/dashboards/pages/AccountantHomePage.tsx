@@ -31,8 +31,8 @@ import { DashboardCurrencyField } from '../components/DashboardCurrencyField.tsx
 import { HomeHeader } from '../components/HomeHeader.tsx';
 import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
-import { counted } from '../format.ts';
 import { reportPath } from '../report-path.ts';
+import { counted } from '../../../lib/format.ts';
 
 const HOME = '/accountant-dashboard';
 

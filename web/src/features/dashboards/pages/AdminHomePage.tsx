@@ -29,8 +29,8 @@ import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
-import { counted } from '../format.ts';
 import { reportPath } from '../report-path.ts';
+import { counted } from '../../../lib/format.ts';
 
 const PROPERTIES = '/admin-dashboard/properties';
 const USERS = '/admin/users';

@@ -22,7 +22,6 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
 // The payments feature's "today in the user's time zone": an invoice's default issue date.
-import { todayIsoDate } from '../../payments/payment-labels.ts';
 import { SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { useCreateInvoice, useOwnerOptions, useTenantOptions, useUpdateInvoice } from '../api.ts';
 import {
@@ -34,6 +33,7 @@ import {
   type InvoiceFormValues,
 } from '../invoice-form.ts';
 import { InvoiceTotalsList } from './InvoiceTotalsList.tsx';
+import { todayIso } from '../../../lib/format.ts';
 
 const CLIENT_TYPE_LABELS: Record<InvoiceClientType, string> = {
   owner: 'Owner',
@@ -81,7 +81,7 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
           clientAddress: '',
           clientEmail: '',
           currency: '',
-          issueDate: todayIsoDate(),
+          issueDate: todayIso(),
           dueDate: '',
           notes: '',
           lines: [emptyLine()],

@@ -34,8 +34,6 @@ import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
-// The leases feature's calendar-date format: invoice dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import {
   canEditInvoices,
   canReadInvoices,
@@ -51,6 +49,7 @@ import { InvoiceDetailsDialog } from '../components/InvoiceDetailsDialog.tsx';
 import { InvoiceEditorDialog } from '../components/InvoiceEditorDialog.tsx';
 import { InvoiceStatusChip } from '../components/InvoiceStatusChip.tsx';
 import { MarkPaidDialog } from '../components/MarkPaidDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['number', 'issueDate', 'dueDate', 'total'];
@@ -188,7 +187,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         field: 'issueDate',
         headerName: 'Issued',
         width: 120,
-        valueFormatter: (value: string | null) => (value ? formatLeaseDate(value) : '—'),
+        valueFormatter: (value: string | null) => (value ? formatDay(value) : '—'),
       },
       {
         field: 'dueDate',
@@ -200,7 +199,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
               variant="body2"
               sx={row.isOverdue ? { color: 'error.main', fontWeight: 600 } : undefined}
             >
-              {row.dueDate ? formatLeaseDate(row.dueDate) : '—'}
+              {row.dueDate ? formatDay(row.dueDate) : '—'}
             </Typography>
           </StackedCell>
         ),

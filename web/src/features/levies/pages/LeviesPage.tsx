@@ -14,10 +14,10 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { useAuth } from '../../../session/index.ts';
-import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
 import { canEditLevies, canReadLevies, useLevySchedules } from '../api.ts';
 import { DueLevies } from '../components/DueLevies.tsx';
 import { LevyFormDialog } from '../components/LevyFormDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 
 /** /accountant-dashboard/levies: body corporate levies per property, and paying this month's. */
 export function LeviesPage() {

@@ -25,7 +25,8 @@ import { useAuth } from '../../../session/index.ts';
 import { canRaiseMaintenance, canReadMaintenance, useMaintenanceRequests } from '../api.ts';
 import { MaintenanceStatusChip } from '../components/MaintenanceStatusChip.tsx';
 import { NewRequestDialog } from '../components/NewRequestDialog.tsx';
-import { formatDateTime, MAINTENANCE_STATUS_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';
+import { MAINTENANCE_STATUS_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const SORTABLE = ['createdAt', 'priority', 'status', 'title'];
 

@@ -42,11 +42,11 @@ import { MaintenanceStatusChip } from '../components/MaintenanceStatusChip.tsx';
 import { MoveDialog } from '../components/MoveDialog.tsx';
 import {
   COST_BEARER_LABELS,
-  formatDateTime,
   MAINTENANCE_STATUS_LABELS,
   MOVE_LABELS,
   PRIORITY_LABELS,
 } from '../maintenance-labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** Where each role's maintenance list lives. */
 export const MAINTENANCE_LIST_PATHS: Partial<Record<Role, string>> = {

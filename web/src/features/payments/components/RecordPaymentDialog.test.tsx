@@ -16,9 +16,9 @@ import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { todayIsoDate } from '../payment-labels.ts';
 import { makeActiveLease, makePayment, ok, page } from '../test/payment-fixtures.ts';
 import { RecordPaymentButton } from './RecordPaymentButton.tsx';
+import { todayIso } from '../../../lib/format.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));
@@ -87,7 +87,7 @@ describe('RecordPaymentDialog', () => {
       amount: 130075,
       currency: 'USD',
       method: 'cash',
-      paymentDate: todayIsoDate(),
+      paymentDate: todayIso(),
       reference: 'EFT 991',
       payerName: null,
       notes: null,

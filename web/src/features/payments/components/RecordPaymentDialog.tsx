@@ -28,9 +28,10 @@ import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
 import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { useActiveLeaseOptions, usePaymentPropertyOptions, useRecordPayment } from '../api.ts';
-import { PAYMENT_TYPE_LABELS, todayIsoDate } from '../payment-labels.ts';
+import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { useReceiptDownload } from './use-receipt-download.tsx';
+import { todayIso } from '../../../lib/format.ts';
 
 /** Form fields named as the contract's, so its messages land on them. */
 const FORM_FIELDS = new Set(['leaseId', 'propertyId', 'amount', 'currency', 'method', 'paymentDate']);
@@ -131,7 +132,7 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
       amount: '',
       currency: '',
       method: 'cash',
-      paymentDate: todayIsoDate(),
+      paymentDate: todayIso(),
       reference: '',
       payerName: '',
       notes: '',

@@ -35,8 +35,6 @@ import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { useAuth, useProperties } from '../../../session/index.ts';
 import { canReadFinanceSettings, COMMON_CURRENCIES, useFinanceSettings } from '../../finance/index.ts';
-// The leases feature's calendar-date format: payment dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import {
   canExportPayments,
   canReadPayments,
@@ -49,6 +47,7 @@ import { PaymentDetailsDialog } from '../components/PaymentDetailsDialog.tsx';
 import { PaymentStatusChip } from '../components/PaymentStatusChip.tsx';
 import { RecordPaymentButton } from '../components/RecordPaymentButton.tsx';
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['receiptNumber', 'paymentDate', 'amount'];
@@ -159,7 +158,7 @@ function PaymentList() {
             </Link>
             {compact && (
               <Typography variant="caption" color="text.secondary" noWrap>
-                {formatLeaseDate(row.paymentDate)} · {PAYMENT_STATUS_LABELS[row.status]}
+                {formatDay(row.paymentDate)} · {PAYMENT_STATUS_LABELS[row.status]}
               </Typography>
             )}
           </StackedCell>
@@ -169,7 +168,7 @@ function PaymentList() {
         field: 'paymentDate',
         headerName: 'Date',
         width: 120,
-        valueFormatter: (value: string) => formatLeaseDate(value),
+        valueFormatter: (value: string) => formatDay(value),
       },
       {
         field: 'propertyName',

@@ -5,10 +5,10 @@ import { Report, type ReportKind, type User } from '@lintel/contracts';
 import { makeProperty, makeUser } from '../../../test/fixtures.ts';
 import { deferred, mockHttp, type MockServer, type RecordedCall } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { firstOfMonth, todayIso } from '../../accounts/period.ts';
 import { ok, page, withProviders } from '../../accounts/test-support.tsx';
 import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { ReportsPage } from './ReportsPage.tsx';
+import { firstOfMonth, todayIso } from '../../../lib/format.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

@@ -12,10 +12,10 @@ import type { PendingInvitation } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { usePreferences } from '../../account/api.ts';
-import { formatDate } from '../../account/format-date.ts';
 import { useInvitations, useRevokeInvitation } from '../api.ts';
 import { ROLE_LABELS } from '../role-labels.ts';
+import { usePreferences } from '../../profile/api.ts';
+import { formatDate } from '../../../lib/format.ts';
 
 const describe = (invitation: PendingInvitation) =>
   invitation.email ?? `Anyone with the link (${ROLE_LABELS[invitation.role].toLowerCase()})`;
