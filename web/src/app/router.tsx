@@ -1,7 +1,7 @@
 import { createBrowserRouter, Outlet, useRouteError, type RouteObject } from 'react-router';
 import type { Role } from '@lintel/contracts';
 import { ErrorScreen } from '../components/ErrorBoundary.tsx';
-import { ProtectedRoute } from '../features/auth/ProtectedRoute.tsx';
+import { ProtectedRoute } from '../features/auth/index.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RootProviders } from './RootProviders.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatDay, formatMonth, shortDay, shortMonth } from '../../lib/format.ts';
 import { formatReportValue } from './report-format.ts';
-import { formatMonth, shortDay, shortMonth, formatDay, formatDateTime } from '../../lib/format.ts';
 
 // The server's PDFs and CSVs write "Sep 2026" (server/src/lib/documents/pdf.test.ts); Intl's
 // en-GB wrote "Sept 2026" on screen beside them.

@@ -6,7 +6,7 @@ import {
   type ReportKind,
   type ReportValueType,
 } from '@lintel/contracts';
-import { formatMonth, formatDay } from '../../lib/format.ts';
+import { formatDay, formatMonth } from '../../lib/format.ts';
 
 /** The report menu, in the order accountants look at them. */
 export const REPORT_LABELS: Record<ReportKind, string> = {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ArrearsGroup, IsoDate, ReportKind, type ArrearsGroup as Group } from '@lintel/contracts';
-import type { ReportRequest } from './api.ts';
 import { firstOfMonth, periodError, todayIso } from '../../lib/format.ts';
+import type { ReportRequest } from './api.ts';
 
 /** The records a report can be narrowed to. */
 export type RecordFilter = 'property' | 'owner' | 'agent';

@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import { formatMoney, IsoDate, MajorUnitsText } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { useRecordDepositInterest } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
-import { todayIso } from '../../../lib/format.ts';
 
 export const INTEREST_PERIOD_MESSAGE = 'The period must end on or after its start';
 

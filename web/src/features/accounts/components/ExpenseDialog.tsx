@@ -4,11 +4,11 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import { ExpenseInput, formatMoney, IsoDate, MajorUnitsText, PaymentMethod } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { useCreateExpense } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
-import { todayIso } from '../../../lib/format.ts';
 
 const ExpenseForm = z.object({
   supplier: ExpenseInput.shape.supplier,

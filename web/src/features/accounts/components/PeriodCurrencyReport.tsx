@@ -3,10 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { type Period } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { CurrencyField } from './CurrencyField.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
-import { type Period } from '../../../lib/format.ts';
 
 /**
  * A report over a period in one currency (commissions, VAT): the period and currency fields,

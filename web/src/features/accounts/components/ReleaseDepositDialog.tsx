@@ -19,11 +19,11 @@ import {
   type Lease,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { useReleaseDeposit } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
 import { useConfirmedSend } from './use-confirmed-send.ts';
-import { todayIso } from '../../../lib/format.ts';
 
 export const depositTotalMessage = (held: number, currency: string) =>
   `Deductions and refund together cannot be more than the deposit held, ${formatMoney(held, currency)}`;

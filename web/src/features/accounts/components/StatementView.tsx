@@ -15,11 +15,11 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { firstOfMonth, formatDay, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { downloadStatement, useStatement, type StatementKind } from '../api.ts';
 import { CurrencyField } from './CurrencyField.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
-import { formatDay, firstOfMonth, periodError, todayIso, type Period } from '../../../lib/format.ts';
 
 type FileFormat = 'csv' | 'pdf';
 

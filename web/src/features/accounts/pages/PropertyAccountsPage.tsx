@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
   canMoveMoney,
@@ -26,7 +27,6 @@ import { ArrearsText } from '../components/ArrearsText.tsx';
 import { CurrencyField } from '../components/CurrencyField.tsx';
 import { DepositInterestDialog } from '../components/DepositInterestDialog.tsx';
 import { useAccountsPaths } from '../paths.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 /** /accountant-dashboard/property-accounts: what is held for each owner and what tenants owe. */
 export function PropertyAccountsPage() {

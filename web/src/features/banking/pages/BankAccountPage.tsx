@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import type { BankAccountView, StatementImportReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, canReopenPeriods, useAutoMatch, useBankAccounts } from '../api.ts';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
@@ -19,7 +20,6 @@ import { StatementLinesPanel } from '../components/StatementLinesPanel.tsx';
 import { BOOK_LABELS } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 type TabKey = 'lines' | 'reconciliation' | 'history';
 const TABS: { key: TabKey; label: string }[] = [

@@ -6,8 +6,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
-import { AGING_COLORS } from '../../reports/index.ts';
 import { moneyTick } from '../../../lib/format.ts';
+import { AGING_COLORS } from '../../reports/index.ts';
 
 const TITLE = 'Arrears by age';
 const SHORT_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {

@@ -14,6 +14,7 @@ import { SECTIONS } from '../../../app/sections.ts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { counted } from '../../../lib/format.ts';
 import { useCompany } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
@@ -30,7 +31,6 @@ import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
 import { reportPath } from '../report-path.ts';
-import { counted } from '../../../lib/format.ts';
 
 const PROPERTIES = '/admin-dashboard/properties';
 const USERS = '/admin/users';

@@ -28,8 +28,8 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
-import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { todayIso } from '../../../lib/format.ts';
+import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
   canEditFinanceSettings,

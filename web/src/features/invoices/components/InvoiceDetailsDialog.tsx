@@ -18,10 +18,10 @@ import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
 // The maintenance feature's timestamp format: paid and voided are moments, not calendar dates.
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { actionsFor, INVOICE_ACTION_LABELS, type InvoiceAction } from './InvoiceActions.tsx';
 import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
 import { InvoiceTotalsList } from './InvoiceTotalsList.tsx';
-import { formatDay, formatDateTime } from '../../../lib/format.ts';
 
 /** One invoice read-only (client, dates, lines, totals) with what can be done to it in its state. */
 export function InvoiceDetailsDialog({

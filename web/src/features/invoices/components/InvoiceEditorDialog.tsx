@@ -19,6 +19,7 @@ import {
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
 // The payments feature's "today in the user's time zone": an invoice's default issue date.
@@ -33,7 +34,6 @@ import {
   type InvoiceFormValues,
 } from '../invoice-form.ts';
 import { InvoiceTotalsList } from './InvoiceTotalsList.tsx';
-import { todayIso } from '../../../lib/format.ts';
 
 const CLIENT_TYPE_LABELS: Record<InvoiceClientType, string> = {
   owner: 'Owner',

@@ -32,6 +32,7 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
@@ -49,7 +50,6 @@ import { InvoiceDetailsDialog } from '../components/InvoiceDetailsDialog.tsx';
 import { InvoiceEditorDialog } from '../components/InvoiceEditorDialog.tsx';
 import { InvoiceStatusChip } from '../components/InvoiceStatusChip.tsx';
 import { MarkPaidDialog } from '../components/MarkPaidDialog.tsx';
-import { formatDay } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['number', 'issueDate', 'dueDate', 'total'];

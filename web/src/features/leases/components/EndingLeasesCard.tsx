@@ -10,9 +10,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useEndingLeases } from '../api.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 const TITLE = 'Leases ending within 30 days';
 

@@ -16,9 +16,9 @@ import {
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useRenewLease } from '../api.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 const ESCALATION_MESSAGE = 'Enter a percentage between 0 and 100, e.g. 5 or 2.5';
 

@@ -13,6 +13,7 @@ import { formatMoney, formatPercent, type Lease } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DetailList, type Detail } from '../../../components/DetailList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canChangeLease, canReadLeases, useActivateLease, useLease } from '../api.ts';
@@ -21,7 +22,6 @@ import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
 import { RenewLeaseDialog } from '../components/RenewLeaseDialog.tsx';
 import { TerminateLeaseDialog } from '../components/TerminateLeaseDialog.tsx';
 import { DepositCard } from '../../accounts/index.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 const backLink = (
   <Button component={RouterLink} to="/leases" startIcon={<ArrowBackIcon />}>

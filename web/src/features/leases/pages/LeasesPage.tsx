@@ -17,12 +17,12 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canReadLeases, useLeaseList, type LeaseListQuery } from '../api.ts';
 import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
 import { LEASE_STATUS_LABELS } from '../lease-labels.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['status', 'propertyName', 'tenantName', 'startDate', 'endDate', 'rentAmount'];

@@ -13,11 +13,11 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canEditLevies, canReadLevies, useLevySchedules } from '../api.ts';
 import { DueLevies } from '../components/DueLevies.tsx';
 import { LevyFormDialog } from '../components/LevyFormDialog.tsx';
-import { formatDay } from '../../../lib/format.ts';
 
 /** /accountant-dashboard/levies: body corporate levies per property, and paying this month's. */
 export function LeviesPage() {

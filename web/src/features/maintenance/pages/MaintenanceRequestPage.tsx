@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
@@ -46,7 +47,6 @@ import {
   MOVE_LABELS,
   PRIORITY_LABELS,
 } from '../maintenance-labels.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 
 /** Where each role's maintenance list lives. */
 export const MAINTENANCE_LIST_PATHS: Partial<Record<Role, string>> = {

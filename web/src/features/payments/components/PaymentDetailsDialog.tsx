@@ -6,6 +6,7 @@ import { formatLocalDateTime, formatMoney, PAYMENT_METHOD_LABELS, type Payment }
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canReversePayments, usePayment } from '../api.ts';
 import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
@@ -13,7 +14,6 @@ import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { PaymentStatusChip } from './PaymentStatusChip.tsx';
 import { ReversePaymentDialog } from './ReversePaymentDialog.tsx';
 import { useReceiptDownload } from './use-receipt-download.tsx';
-import { formatDay } from '../../../lib/format.ts';
 
 /** One payment in full: who paid what, how it was split and at which rates; receipt and reversal. */
 export function PaymentDetailsDialog({

@@ -11,14 +11,14 @@ import {
   type User,
 } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { todayIso } from '../../../lib/format.ts';
 import { api } from '../../../lib/http.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { makeActiveLease, makePayment, ok, page } from '../../../test/payment-fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { makeActiveLease, makePayment, ok, page } from '../test/payment-fixtures.ts';
 import { RecordPaymentButton } from './RecordPaymentButton.tsx';
-import { todayIso } from '../../../lib/format.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

@@ -24,14 +24,19 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
-import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
-import { useActiveLeaseOptions, usePaymentPropertyOptions, useRecordPayment } from '../api.ts';
+import {
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
+import { useActiveLeaseOptions, useRecordPayment } from '../api.ts';
 import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { useReceiptDownload } from './use-receipt-download.tsx';
-import { todayIso } from '../../../lib/format.ts';
 
 /** Form fields named as the contract's, so its messages land on them. */
 const FORM_FIELDS = new Set(['leaseId', 'propertyId', 'amount', 'currency', 'method', 'paymentDate']);
@@ -236,7 +241,7 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
                   }}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
-                  useOptions={usePaymentPropertyOptions}
+                  useOptions={usePropertyOptions}
                   toOption={propertyOption}
                   noOptions={{ searched: 'No properties match', none: 'No properties you can receipt' }}
                 />

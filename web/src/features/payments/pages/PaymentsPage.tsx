@@ -33,6 +33,7 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth, useProperties } from '../../../session/index.ts';
 import { canReadFinanceSettings, COMMON_CURRENCIES, useFinanceSettings } from '../../finance/index.ts';
 import {
@@ -47,7 +48,6 @@ import { PaymentDetailsDialog } from '../components/PaymentDetailsDialog.tsx';
 import { PaymentStatusChip } from '../components/PaymentStatusChip.tsx';
 import { RecordPaymentButton } from '../components/RecordPaymentButton.tsx';
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
-import { formatDay } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['receiptNumber', 'paymentDate', 'amount'];

@@ -30,11 +30,11 @@ import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { canEditProperties } from '../../../lib/roles.ts';
 import { useAuth } from '../../../session/index.ts';
+import { usePageSize } from '../../profile/index.ts';
 import { useDeleteProperty, usePropertyList, type PropertyListQuery } from '../api.ts';
 import { PropertyFormDialog } from '../components/PropertyFormDialog.tsx';
 import { TransferDialog } from '../components/TransferDialog.tsx';
 import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
-import { usePageSize } from '../../profile/api.ts';
 
 /** Grid columns the server can sort by; their field names are the API's `sort` keys. */
 const SORTABLE = ['name', 'address', 'type', 'status', 'rentAmount'];

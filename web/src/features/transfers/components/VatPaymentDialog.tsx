@@ -4,9 +4,9 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import { formatMajorUnits, formatMoney, IsoDate, MajorUnitsText, VatPaymentInput } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { ConfirmedSendDialog, moneyInputProps, useConfirmedSend } from '../../accounts/index.ts';
 import { useRecordVatPayment } from '../api.ts';
-import { todayIso } from '../../../lib/format.ts';
 
 const vatForm = (owed: number, currency: string) =>
   z.object({

@@ -13,12 +13,12 @@ import TableRow from '@mui/material/TableRow';
 import { formatMoney, type VatReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { firstOfMonth, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { PeriodCurrencyReport, useEnabledCurrencies } from '../../accounts/index.ts';
 import { canMoveTrustMoney, canReadTrustTransfers, useVatReport } from '../api.ts';
 import { VatPaymentDialog } from '../components/VatPaymentDialog.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';
-import { firstOfMonth, periodError, todayIso, type Period } from '../../../lib/format.ts';
 
 const TITLE = 'VAT';
 const SOURCE_LABELS = { receipt: 'Receipt', invoice: 'Invoice', other: 'Other' } as const;

@@ -14,10 +14,10 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { usePreferences } from '../../profile/index.ts';
 import { useCreateInvitation } from '../api.ts';
 import { ROLE_LABELS } from '../role-labels.ts';
-import { usePreferences } from '../../profile/api.ts';
-import { formatDate } from '../../../lib/format.ts';
 
 interface InviteValues {
   email: string;

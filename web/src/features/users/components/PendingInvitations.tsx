@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import type { PendingInvitation } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
+import { usePreferences } from '../../profile/index.ts';
 import { useInvitations, useRevokeInvitation } from '../api.ts';
 import { ROLE_LABELS } from '../role-labels.ts';
-import { usePreferences } from '../../profile/api.ts';
-import { formatDate } from '../../../lib/format.ts';
 
 const describe = (invitation: PendingInvitation) =>
   invitation.email ?? `Anyone with the link (${ROLE_LABELS[invitation.role].toLowerCase()})`;

@@ -22,14 +22,14 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
+import { usePageSize, usePreferences } from '../../profile/index.ts';
 import { useUpdateUser, useUserList, type UserListQuery } from '../api.ts';
 import { ChangeRoleDialog, fullName } from '../components/ChangeRoleDialog.tsx';
 import { InviteUserDialog } from '../components/InviteUserDialog.tsx';
 import { PendingInvitations } from '../components/PendingInvitations.tsx';
 import { ROLE_LABELS } from '../role-labels.ts';
-import { usePageSize, usePreferences } from '../../profile/api.ts';
-import { formatDate } from '../../../lib/format.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['name', 'email', 'role', 'createdAt'];
