@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import lintel from './eslint-rules/feature-doors.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'server/drizzle/**', '**/*.js', '**/*.mjs'] },
@@ -19,6 +20,12 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       'no-console': 'error',
     },
+  },
+  {
+    // STYLE.md: features meet only through their index.ts (eslint-rules/feature-doors.js).
+    files: ['web/src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    plugins: { lintel },
+    rules: { 'lintel/feature-doors': 'error' },
   },
   {
     // Tests read JSON bodies as they come back from the wire.

@@ -53,7 +53,7 @@ export default defineConfig({
   server: { port: 5173 },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', '../contracts/src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', '../contracts/src/**/*.test.ts', '../eslint-rules/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Worker threads start faster than the default child processes: about a quarter off the run.
     pool: 'threads',

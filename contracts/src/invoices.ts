@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
 import { IsoDate } from './leases.ts';
 import { PaymentMethod } from './payments.ts';
-import { AMOUNT_TOO_LARGE, BasisPoints, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
+import {
+  AMOUNT_TOO_LARGE,
+  BasisPoints,
+  Currency,
+  MAX_AMOUNT,
+  MinorUnits,
+  percentOf,
+  priceTimesQuantity,
+} from './money.ts';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'paid', 'void'] as const;
 export const InvoiceStatus = z.enum(INVOICE_STATUSES);
@@ -97,33 +105,20 @@ export interface InvoiceTotals {
 /**
  * The invoice's figures in minor units, shared by the server (which stores them) and the editor
  * (which shows them live): line = round-half-up(quantity × price), VAT = round-half-up(subtotal ×
- * rate). BigInt keeps every product exact.
+ * rate), both with money.ts's exact arithmetic.
  */
 export function computeInvoiceTotals(
   lines: readonly { quantityMilli: number; unitPrice: number }[],
   vatRateBp: number,
 ): InvoiceTotals {
-  const lineAmounts = lines.map(({ quantityMilli, unitPrice }) => {
-    if (
-      !Number.isSafeInteger(quantityMilli) ||
-      quantityMilli < 0 ||
-      !Number.isSafeInteger(unitPrice) ||
-      unitPrice < 0
-    ) {
-      throw new RangeError('Invoice lines take non-negative thousandths and minor units');
-    }
-    return (BigInt(quantityMilli) * BigInt(unitPrice) + 500n) / 1000n;
-  });
-  const subtotal = lineAmounts.reduce((sum, amount) => sum + amount, 0n);
-  const vat = (subtotal * BigInt(vatRateBp) + 5000n) / 10000n;
+  const lineAmounts = lines.map(({ quantityMilli, unitPrice }) =>
+    priceTimesQuantity(unitPrice, quantityMilli),
+  );
+  const subtotal = lineAmounts.reduce((sum, amount) => sum + amount, 0);
+  const vat = percentOf(subtotal, vatRateBp);
   const total = subtotal + vat;
-  if (total > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('The invoice total is too large');
-  return {
-    lineAmounts: lineAmounts.map(Number),
-    subtotal: Number(subtotal),
-    vat: Number(vat),
-    total: Number(total),
-  };
+  if (!Number.isSafeInteger(total)) throw new RangeError('The invoice total is too large');
+  return { lineAmounts, subtotal, vat, total };
 }
 
 export const InvoiceLine = z.object({

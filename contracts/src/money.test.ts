@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBasisPoints,
   formatMajorUnits,
   formatMoney,
+  formatPercent,
   MajorUnitsText,
   MAX_AMOUNT,
   MONEY_DECIMALS_MESSAGE,
   MONEY_FORMAT_MESSAGE,
   MONEY_TOO_LARGE_MESSAGE,
   parseMajorUnits,
+  parsePercent,
+  PERCENT_DECIMALS_MESSAGE,
+  PERCENT_FORMAT_MESSAGE,
+  PERCENT_RANGE_MESSAGE,
+  priceTimesQuantity,
 } from './money.ts';
 
 describe('formatMoney', () => {
@@ -64,5 +71,88 @@ describe('parseMajorUnits', () => {
     const result = MajorUnitsText.safeParse('1.234');
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(MONEY_DECIMALS_MESSAGE);
+  });
+});
+
+describe('parsePercent', () => {
+  it.each([
+    ['10', 1000],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['0.1', 10],
+    ['0.05', 5],
+    ['0', 0],
+    ['100', 10000],
+    ['15 %', 1500],
+    ['7.', 700],
+  ])('reads %j as %i basis points', (text, bp) => {
+    expect(parsePercent(text)).toEqual({ bp });
+  });
+
+  it.each([
+    ['', PERCENT_FORMAT_MESSAGE],
+    ['abc', PERCENT_FORMAT_MESSAGE],
+    ['-5', PERCENT_FORMAT_MESSAGE],
+    ['1,5', PERCENT_FORMAT_MESSAGE],
+    ['12.345', PERCENT_DECIMALS_MESSAGE],
+    ['100.01', PERCENT_RANGE_MESSAGE],
+    ['250', PERCENT_RANGE_MESSAGE],
+  ])('refuses %j', (text, error) => {
+    expect(parsePercent(text)).toEqual({ error });
+  });
+});
+
+describe('formatBasisPoints', () => {
+  it.each([
+    [1000, '10'],
+    [1250, '12.5'],
+    [1234, '12.34'],
+    [5, '0.05'],
+    [0, '0'],
+    [10000, '100'],
+    [-1250, '-12.5'],
+    [-5, '-0.05'],
+  ])('shows %i basis points as %j', (bp, text) => {
+    expect(formatBasisPoints(bp)).toBe(text);
+  });
+
+  it('round-trips every rate with two decimals', () => {
+    for (let bp = 0; bp <= 10000; bp += 1) {
+      expect(parsePercent(formatBasisPoints(bp))).toEqual({ bp });
+    }
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes every basis point by default', () => {
+    expect(formatPercent(1500)).toBe('15%');
+    expect(formatPercent(1250)).toBe('12.5%');
+    expect(formatPercent(1234)).toBe('12.34%');
+    expect(formatPercent(-250)).toBe('-2.5%');
+  });
+
+  it('rounds half-up, away from zero, to one decimal when asked', () => {
+    expect(formatPercent(7500, 1)).toBe('75%');
+    expect(formatPercent(6667, 1)).toBe('66.7%');
+    expect(formatPercent(6665, 1)).toBe('66.7%');
+    expect(formatPercent(6664, 1)).toBe('66.6%');
+    expect(formatPercent(9999, 1)).toBe('100%');
+    expect(formatPercent(-6665, 1)).toBe('-66.7%');
+  });
+});
+
+describe('priceTimesQuantity', () => {
+  it('rounds half-up from thousandths', () => {
+    expect(priceTimesQuantity(3333, 1500)).toBe(5000); // 49.995 → 50.00
+    expect(priceTimesQuantity(100, 333)).toBe(33); // 0.333 → 0.33
+    expect(priceTimesQuantity(1, 500)).toBe(1);
+    expect(priceTimesQuantity(1, 499)).toBe(0);
+  });
+
+  it('stays exact beyond float precision and refuses what no number can hold', () => {
+    expect(priceTimesQuantity(9_000_000_000_001, 1000)).toBe(9_000_000_000_001);
+    expect(() => priceTimesQuantity(9_000_000_000_000, 1_000_000_000)).toThrow(RangeError);
+    expect(() => priceTimesQuantity(-1, 1000)).toThrow(RangeError);
+    expect(() => priceTimesQuantity(1.5, 1000)).toThrow(RangeError);
   });
 });

@@ -87,6 +87,65 @@ export function percentOf(amount: number, bp: number): number {
   return Number((BigInt(amount) * BigInt(bp) + 5000n) / 10000n);
 }
 
+/**
+ * `unitPrice` × `quantityMilli` / 1000 (a quantity in thousandths: 1500 = 1.5), rounded half-up to
+ * the minor unit: an invoice line's amount. BigInt keeps the product exact.
+ */
+export function priceTimesQuantity(unitPrice: number, quantityMilli: number): number {
+  if (
+    !Number.isSafeInteger(unitPrice) ||
+    unitPrice < 0 ||
+    !Number.isSafeInteger(quantityMilli) ||
+    quantityMilli < 0
+  ) {
+    throw new RangeError('priceTimesQuantity takes non-negative minor units and thousandths');
+  }
+  const result = Number((BigInt(unitPrice) * BigInt(quantityMilli) + 500n) / 1000n);
+  if (!Number.isSafeInteger(result)) throw new RangeError('The amount is too large');
+  return result;
+}
+
+/** Up to 3 whole digits and 2 decimals: 0 to 100.00 percent is 0 to 10000 basis points. */
+const PERCENT = /^(\d{1,3})(?:\.(\d*))?$/;
+
+export const PERCENT_FORMAT_MESSAGE = 'Enter a percentage such as 10 or 12.5';
+export const PERCENT_DECIMALS_MESSAGE = 'Use at most 2 decimal places';
+export const PERCENT_RANGE_MESSAGE = 'Enter a percentage from 0 to 100';
+
+/**
+ * "12.5" → 1250 basis points. The digits are joined as text, never multiplied as floats, so a
+ * rate typed as 0.1 stays exactly 10 basis points. A trailing % is allowed; an empty field is not.
+ */
+export function parsePercent(text: string): { bp: number } | { error: string } {
+  const compact = text.replace(/[\s%]/g, '');
+  const match = PERCENT.exec(compact);
+  if (!match) return { error: PERCENT_FORMAT_MESSAGE };
+  const [, whole = '0', fraction = ''] = match;
+  if (fraction.length > 2) return { error: PERCENT_DECIMALS_MESSAGE };
+  const bp = Number(`${whole}${fraction.padEnd(2, '0')}`);
+  if (bp > 10000) return { error: PERCENT_RANGE_MESSAGE };
+  return { bp };
+}
+
+/** 1250 → "12.5", 1000 → "10", 5 → "0.05", -300 → "-3": a form's text for a rate, exact. */
+export function formatBasisPoints(bp: number): string {
+  const magnitude = Math.abs(bp);
+  const fraction = String(magnitude % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const whole = Math.floor(magnitude / 100);
+  return `${bp < 0 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * 1250 → "12.5%": a rate in basis points as people read it, with at most `decimals` decimals
+ * (2 shows every basis point; 1 rounds half-up, away from zero: 6667 → "66.7%").
+ */
+export function formatPercent(bp: number, decimals: 1 | 2 = 2): string {
+  const magnitude = decimals === 2 ? Math.abs(bp) : Math.floor((Math.abs(bp) + 5) / 10) * 10;
+  return `${formatBasisPoints(bp < 0 ? -magnitude : magnitude)}%`;
+}
+
 /** The rates a rent payment is split with; each payment keeps the ones it used. */
 export interface SplitRates {
   commissionRateBp: number;

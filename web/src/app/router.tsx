@@ -1,7 +1,7 @@
 import { createBrowserRouter, Outlet, useRouteError, type RouteObject } from 'react-router';
 import type { Role } from '@lintel/contracts';
 import { ErrorScreen } from '../components/ErrorBoundary.tsx';
-import { ProtectedRoute } from '../features/auth/ProtectedRoute.tsx';
+import { ProtectedRoute } from '../features/auth/index.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RootProviders } from './RootProviders.tsx';
 
@@ -120,8 +120,8 @@ const TenantDetailPage = lazyPage(
   'TenantDetailPage',
 );
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/AuditLogPage.tsx'), 'AuditLogPage');
-const ProfilePage = lazyPage(() => import('../features/account/pages/ProfilePage.tsx'), 'ProfilePage');
-const SettingsPage = lazyPage(() => import('../features/account/pages/SettingsPage.tsx'), 'SettingsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+const SettingsPage = lazyPage(() => import('../features/profile/pages/SettingsPage.tsx'), 'SettingsPage');
 
 function RouteError() {
   const error = useRouteError();

@@ -1,4 +1,4 @@
-import { formatMoney } from '@lintel/contracts';
+import { formatMoney, formatPercent } from '@lintel/contracts';
 import type { Content, TableCell } from 'pdfmake/interfaces';
 import { COLOURS, companyHeader, formatDocumentDate, renderPdf } from './pdf.ts';
 import type { DocumentCompany } from './types.ts';
@@ -74,14 +74,6 @@ function statusBanner(invoice: InvoiceDocument): Content[] {
   return [];
 }
 
-/** "1500 bp" → "15%", "1250" → "12.5%", without a float. */
-function ratePercent(bp: number): string {
-  const fraction = String(bp % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${Math.floor(bp / 100)}${fraction ? `.${fraction}` : ''}%`;
-}
-
 const dateOf = (iso: string | null) => (iso ? formatDocumentDate(iso) : '—');
 
 /** A written invoice an agency can send as it is: letterhead, client, lines, totals and how to pay. */
@@ -110,7 +102,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer
     ...(invoice.vatRateBp > 0
       ? [
           [
-            { text: `VAT ${ratePercent(invoice.vatRateBp)}`, color: COLOURS.muted },
+            { text: `VAT ${formatPercent(invoice.vatRateBp)}`, color: COLOURS.muted },
             { text: money(invoice.vat), alignment: 'right' },
           ] as TableCell[],
         ]

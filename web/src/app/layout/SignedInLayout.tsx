@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
+import { NotificationProvider, NotificationStream } from '../../features/notifications/index.ts';
 import { CompanyProvider, PropertyProvider } from '../../session/index.ts';
-import { NotificationProvider } from '../../features/notifications/NotificationProvider.tsx';
-import { NotificationStream } from '../../features/notifications/NotificationStream.tsx';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { AppShell } from './AppShell.tsx';
 

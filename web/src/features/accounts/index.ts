@@ -1,12 +1,11 @@
 export { DepositCard } from './components/DepositCard.tsx';
 export { OwnerStatementCard } from './components/OwnerStatementCard.tsx';
 export { CurrencyField } from './components/CurrencyField.tsx';
-export { useEnabledCurrencies } from './api.ts';
-export { firstOfMonth, formatMonth, periodError, todayIso, type Period } from './period.ts';
 export { StatementView } from './components/StatementView.tsx';
 export { PeriodFields } from './components/PeriodFields.tsx';
 export { PeriodCurrencyReport } from './components/PeriodCurrencyReport.tsx';
-export { useTrialBalance } from './api.ts';
+export { useEnabledCurrencies, useTrialBalance } from './api.ts';
 export { moneyInputProps } from './components/money-fields.tsx';
 export { ConfirmedSendDialog } from './components/ConfirmedSendDialog.tsx';
 export { useConfirmedSend } from './components/use-confirmed-send.ts';
+export { BackLink } from './components/AccountPageFrame.tsx';

@@ -1,15 +1,8 @@
-import type { PropertyCounts } from '@lintel/contracts';
-
-/** Basis points as a percent with at most one decimal: 7500 → '75%', 6667 → '66.7%'. */
-export function formatPercentBp(bp: number): string {
-  const tenths = Math.round(bp / 10);
-  const decimal = tenths % 10;
-  return `${Math.trunc(tenths / 10)}${decimal === 0 ? '' : `.${Math.abs(decimal)}`}%`;
-}
+import { formatPercent, type PropertyCounts } from '@lintel/contracts';
 
 /** The occupancy rate, or a dash with no lettable property. */
 export const formatOccupancy = (counts: PropertyCounts) =>
-  counts.occupancyRateBp === null ? '—' : formatPercentBp(counts.occupancyRateBp);
+  counts.occupancyRateBp === null ? '—' : formatPercent(counts.occupancyRateBp, 1);
 
 /** "6 of 8 lettable let": what the rate is made of (inactive properties are not lettable). */
 export function occupancyCaption(counts: PropertyCounts): string {

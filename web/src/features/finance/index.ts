@@ -6,4 +6,3 @@ export {
   useUpdateFinanceSettings,
 } from './api.ts';
 export { COMMON_CURRENCIES } from './currencies.ts';
-export { formatPercent, parsePercent } from './percent.ts';

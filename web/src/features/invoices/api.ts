@@ -12,11 +12,10 @@ import {
   type UpdateInvoiceInput,
 } from '@lintel/contracts';
 import { downloadFile, request } from '../../lib/http.ts';
+import { OPTION_PAGE_SIZE } from '../properties/index.ts';
 
 /** What the list screen sends (defaults filled by the server). */
 export type InvoiceListQuery = Partial<InvoiceQuery>;
-
-const OPTION_PAGE_SIZE = 20;
 
 // PRODUCT.md roles table; the server enforces it, and a 403 ends the session, so nothing else is called.
 export const canReadInvoices = (role: string | undefined) =>

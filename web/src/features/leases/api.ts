@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   leasesApi,
-  propertiesApi,
   tenantsApi,
   type Lease,
   type LeaseInput,
@@ -12,11 +11,10 @@ import {
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
 import { useAuth } from '../../session/index.ts';
+import { OPTION_PAGE_SIZE } from '../properties/index.ts';
 
 /** What the list screen sends (defaults filled by the server). */
 export type LeaseListQuery = Partial<Pick<LeaseQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'status'>>;
-
-const OPTION_PAGE_SIZE = 20;
 
 /** PRODUCT.md roles table: every lease endpoint answers these roles; 'other' gets 403. */
 export const canReadLeases = (role: string | undefined) =>
@@ -112,28 +110,6 @@ export function useRenewLease() {
     mutationFn: ({ id, body }: { id: string; body: RenewLeaseInput }) =>
       request(leasesApi.renew, { params: { id }, body }).then((reply) => reply.data),
     onSuccess: invalidate,
-  });
-}
-
-/**
- * Properties a lease may be written on: admins any, agents those they manage (the server refuses
- * the rest with 403, which would end the session).
- */
-export function usePropertyOptions(q: string) {
-  const { user } = useAuth();
-  const isAgent = user?.role === 'agent';
-  return useQuery({
-    queryKey: ['properties', 'lease-options', user?._id, q],
-    queryFn: () =>
-      request(propertiesApi.list, {
-        query: {
-          q: q || undefined,
-          pageSize: OPTION_PAGE_SIZE,
-          ...(isAgent && user ? { agentId: user._id } : {}),
-        },
-      }).then((reply) => reply.data),
-    enabled: user?.role === 'admin' || isAgent,
-    placeholderData: keepPreviousData,
   });
 }
 

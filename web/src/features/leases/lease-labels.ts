@@ -1,4 +1,4 @@
-import { formatCalendarDate, type LeaseStatus } from '@lintel/contracts';
+import type { LeaseStatus } from '@lintel/contracts';
 
 export const LEASE_STATUS_LABELS: Record<LeaseStatus, string> = {
   draft: 'Draft',
@@ -13,6 +13,3 @@ export const LEASE_STATUS_COLORS: Record<LeaseStatus, 'default' | 'success' | 'w
   expired: 'warning',
   terminated: 'error',
 };
-
-/** '2026-09-01' → '1 Sep 2026', as the PDFs write it. */
-export const formatLeaseDate = formatCalendarDate;

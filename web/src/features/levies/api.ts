@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   leviesApi,
-  propertiesApi,
   type LevyPayInput,
   type LevySchedule,
   type LevyScheduleInput,
@@ -81,21 +80,5 @@ export function usePayLevies() {
     mutationFn: (body: LevyPayInput) => request(leviesApi.pay, { body }).then((reply) => reply.data),
     // A refused payment changes nothing, but the lines may have been paid meanwhile: refetch either way.
     onSettled: invalidate,
-  });
-}
-
-const OPTION_PAGE_SIZE = 20;
-
-/** Properties for the schedule form's picker (the accountant sees every property). */
-export function useLevyPropertyOptions(q: string) {
-  const { user } = useAuth();
-  return useQuery({
-    queryKey: ['properties', 'levy-options', q],
-    queryFn: () =>
-      request(propertiesApi.list, { query: { q: q || undefined, pageSize: OPTION_PAGE_SIZE } }).then(
-        (reply) => reply.data,
-      ),
-    enabled: canEditLevies(user?.role),
-    placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,6 @@ import {
   ATTACHMENT_WRONG_TYPE,
   MAINTENANCE_TRANSITIONS,
   maintenanceApi,
-  propertiesApi,
   type MaintenanceDetail,
   type MaintenanceInput,
   type MaintenanceQuery,
@@ -200,20 +199,3 @@ export const downloadAttachment = (id: string, attachment: { _id: string; fileNa
     { params: { id, attachmentId: attachment._id } },
     attachment.fileName,
   );
-
-/** Properties a request can be raised on: agents those they manage, owners their own (the server scopes). */
-export function useRequestPropertyOptions(q: string, user: Viewer) {
-  return useQuery({
-    queryKey: ['properties', 'maintenance-options', user?._id, q],
-    queryFn: () =>
-      request(propertiesApi.list, {
-        query: {
-          q: q || undefined,
-          pageSize: 20,
-          ...(user?.role === 'agent' ? { agentId: user._id } : {}),
-        },
-      }).then((reply) => reply.data),
-    enabled: canRaiseMaintenance(user?.role),
-    placeholderData: keepPreviousData,
-  });
-}

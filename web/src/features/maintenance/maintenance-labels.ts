@@ -1,10 +1,5 @@
 import type { ChipProps } from '@mui/material/Chip';
-import {
-  formatLocalDateTime,
-  type CostBearer,
-  type MaintenancePriority,
-  type MaintenanceStatus,
-} from '@lintel/contracts';
+import { type CostBearer, type MaintenancePriority, type MaintenanceStatus } from '@lintel/contracts';
 
 export { MAINTENANCE_STATUS_LABELS } from '@lintel/contracts';
 
@@ -39,6 +34,3 @@ export const MOVE_LABELS: Record<MaintenanceStatus, string> = {
   rejected: 'Reject',
   cancelled: 'Cancel request',
 };
-
-/** A moment where the reader is: '23 Sep 2026, 14:05'. */
-export const formatDateTime = formatLocalDateTime;

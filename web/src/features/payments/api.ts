@@ -3,7 +3,6 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   leasesApi,
   paymentsApi,
-  propertiesApi,
   type Payment,
   type PaymentExportQuery,
   type PaymentInput,
@@ -11,11 +10,10 @@ import {
 } from '@lintel/contracts';
 import { downloadFile, request } from '../../lib/http.ts';
 import { useAuth } from '../../session/index.ts';
+import { OPTION_PAGE_SIZE } from '../properties/index.ts';
 
 /** What the list screen sends (defaults filled by the server). */
 export type PaymentListQuery = Partial<PaymentQuery>;
-
-const OPTION_PAGE_SIZE = 20;
 
 // PRODUCT.md roles table; the server enforces it, and a 403 ends the session, so nothing else is called.
 export const canReadPayments = (role: string | undefined) =>
@@ -107,25 +105,6 @@ export function useActiveLeaseOptions(q: string) {
       request(leasesApi.list, {
         query: { status: 'active', q: q || undefined, pageSize: OPTION_PAGE_SIZE },
       }).then((reply) => (isAgent ? reply.data.filter((lease) => lease.agentId === user._id) : reply.data)),
-    enabled: canRecordPayments(user?.role),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** Properties an "other" payment can be recorded on: accountants any, agents those they manage. */
-export function usePaymentPropertyOptions(q: string) {
-  const { user } = useAuth();
-  const isAgent = user?.role === 'agent';
-  return useQuery({
-    queryKey: ['properties', 'payment-options', user?._id, q],
-    queryFn: () =>
-      request(propertiesApi.list, {
-        query: {
-          q: q || undefined,
-          pageSize: OPTION_PAGE_SIZE,
-          ...(isAgent && user ? { agentId: user._id } : {}),
-        },
-      }).then((reply) => reply.data),
     enabled: canRecordPayments(user?.role),
     placeholderData: keepPreviousData,
   });

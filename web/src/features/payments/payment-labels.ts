@@ -15,10 +15,3 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, 'success' | 'error'> =
   completed: 'success',
   reversed: 'error',
 };
-
-/** Today as YYYY-MM-DD in the user's own time zone: the default payment date. */
-export function todayIsoDate(now = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}

@@ -11,14 +11,15 @@ import {
 import { request } from '../../lib/http.ts';
 import { homeFor } from '../../lib/roles.ts';
 import { useAuth, useProperties } from '../../session/index.ts';
-import { useNotifications } from '../notifications/NotificationProvider.tsx';
+import { useNotifications } from '../notifications/index.ts';
 
 /** What the list screen sends: the contract's query as the caller builds it (defaults filled by the server). */
 export type PropertyListQuery = Partial<
   Pick<PropertyQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'status' | 'type'>
 >;
 
-const OPTION_PAGE_SIZE = 20;
+/** How many matches a picker lists: the first page of the server's search for what was typed. */
+export const OPTION_PAGE_SIZE = 20;
 
 export const propertyKeys = {
   all: ['properties'] as const,
@@ -95,6 +96,28 @@ export function useTransferProperty() {
           ? `${property.name} now belongs to ${property.ownerName}`
           : `${property.name} was transferred`,
       ),
+  });
+}
+
+/**
+ * The property picker's search, for every form that picks a property. Agents are offered the
+ * properties they manage, the ones they may write on; everyone else what the list shows them
+ * (GET /properties answers every role, so no role is refused).
+ */
+export function usePropertyOptions(q: string) {
+  const { user } = useAuth();
+  const isAgent = user?.role === 'agent';
+  return useQuery({
+    queryKey: ['properties', 'options', user?._id, q],
+    queryFn: () =>
+      request(propertiesApi.list, {
+        query: {
+          q: q || undefined,
+          pageSize: OPTION_PAGE_SIZE,
+          ...(isAgent && user ? { agentId: user._id } : {}),
+        },
+      }).then((reply) => reply.data),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -9,6 +9,7 @@ import {
   type ReportQueryInput,
 } from '@lintel/contracts';
 import { downloadFile, request, type ProgressListener } from '../../lib/http.ts';
+import { OPTION_PAGE_SIZE } from '../properties/index.ts';
 
 // PRODUCT.md roles table: reports are read by admins and kept by accountants. Owners read their
 // own statement on their home, not here. A 403 signs the user out, so nothing calls past this.
@@ -46,20 +47,6 @@ export const downloadReport = (
     `${kind}-${query.from ?? 'from'}-${query.to ?? 'to'}.${format}`,
     onProgress,
   );
-
-const OPTION_PAGE_SIZE = 20;
-
-/** Properties to narrow a report to, searched on the server by name or address. */
-export function useReportPropertyOptions(q: string) {
-  return useQuery({
-    queryKey: ['properties', 'report-options', q],
-    queryFn: () =>
-      request(propertiesApi.list, { query: { q: q || undefined, pageSize: OPTION_PAGE_SIZE } }).then(
-        (reply) => reply.data,
-      ),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useReportOwnerOptions(q: string) {
   return useQuery({

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonth } from '../accounts/index.ts';
-import { shortDay, shortMonth } from '../dashboards/format.ts';
-import { formatLeaseDate } from '../leases/lease-labels.ts';
-import { formatDateTime } from '../maintenance/maintenance-labels.ts';
+import { formatDateTime, formatDay, formatMonth, shortDay, shortMonth } from '../../lib/format.ts';
 import { formatReportValue } from './report-format.ts';
 
 // The server's PDFs and CSVs write "Sep 2026" (server/src/lib/documents/pdf.test.ts); Intl's
@@ -14,7 +11,7 @@ describe('months on screen match the documents', () => {
     expect(formatMonth('2026-09')).toBe('Sep 2026');
     expect(shortMonth('2026-09')).toBe('Sep');
     expect(shortDay('2026-09-05')).toBe('5 Sep');
-    expect(formatLeaseDate('2026-09-01')).toBe('1 Sep 2026');
+    expect(formatDay('2026-09-01')).toBe('1 Sep 2026');
     const moment = new Date(2026, 8, 23, 14, 5).toISOString();
     expect(formatDateTime(moment)).toBe('23 Sep 2026, 14:05');
   });

@@ -1,14 +1,12 @@
 import {
   formatMoney,
+  formatPercent,
   type ReportCell,
   type ReportColumn,
   type ReportKind,
   type ReportValueType,
 } from '@lintel/contracts';
-import { formatMonth } from '../accounts/index.ts';
-import { formatPercent } from '../finance/index.ts';
-// The leases feature's calendar-date format: report dates are the same kind of date.
-import { formatLeaseDate } from '../leases/lease-labels.ts';
+import { formatDay, formatMonth } from '../../lib/format.ts';
 
 /** The report menu, in the order accountants look at them. */
 export const REPORT_LABELS: Record<ReportKind, string> = {
@@ -25,7 +23,7 @@ export const REPORT_LABELS: Record<ReportKind, string> = {
 export function formatReportValue(value: ReportCell, type: ReportValueType, currency: string): string {
   if (value === null || value === '') return '—';
   if (typeof value === 'string') {
-    if (type === 'date') return formatLeaseDate(value);
+    if (type === 'date') return formatDay(value);
     if (type === 'month') return formatMonth(value);
     return value;
   }
@@ -33,7 +31,7 @@ export function formatReportValue(value: ReportCell, type: ReportValueType, curr
     case 'money':
       return formatMoney(value, currency);
     case 'percent':
-      return `${value < 0 ? '-' : ''}${formatPercent(Math.abs(value))}%`;
+      return formatPercent(value);
     default:
       return value.toLocaleString('en-US');
   }

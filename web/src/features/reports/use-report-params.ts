@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { ArrearsGroup, IsoDate, ReportKind, type ArrearsGroup as Group } from '@lintel/contracts';
-import { firstOfMonth, periodError, todayIso } from '../accounts/period.ts';
+import { firstOfMonth, periodError, todayIso } from '../../lib/format.ts';
 import type { ReportRequest } from './api.ts';
 
 /** The records a report can be narrowed to. */

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import { type Period } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
-import type { Period } from '../period.ts';
 import { CurrencyField } from './CurrencyField.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 

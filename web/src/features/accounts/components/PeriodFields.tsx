@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { periodError, type Period } from '../period.ts';
+import { type Period, periodError } from '../../../lib/format.ts';
 
 /** From and To date fields; a wrong period is said under the field at fault. */
 export function PeriodFields({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {

@@ -19,7 +19,7 @@ import {
   type Lease,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { todayIsoDate } from '../../payments/payment-labels.ts';
+import { todayIso } from '../../../lib/format.ts';
 import { useReleaseDeposit } from '../api.ts';
 import { ConfirmedSendDialog } from './ConfirmedSendDialog.tsx';
 import { moneyInputProps, paymentMethodItems } from './money-fields.tsx';
@@ -90,7 +90,7 @@ export interface ReleaseDepositDialogProps {
  */
 export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: ReleaseDepositDialogProps) {
   const releaseDeposit = useReleaseDeposit();
-  const today = todayIsoDate();
+  const today = todayIso();
   const { control, handleSubmit } = useForm<ReleaseValues, unknown, ReleaseOutput>({
     resolver: zodResolver(releaseForm(held, currency, today)),
     mode: 'onChange',

@@ -15,11 +15,9 @@ import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { firstOfMonth, formatDay, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
-// Dates read as calendar days the way the leases screens show them.
-import { formatLeaseDate as formatDay } from '../../leases/lease-labels.ts';
 import { downloadStatement, useStatement, type StatementKind } from '../api.ts';
-import { firstOfMonth, periodError, todayIso, type Period } from '../period.ts';
 import { CurrencyField } from './CurrencyField.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 

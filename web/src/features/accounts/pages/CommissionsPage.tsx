@@ -14,10 +14,10 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type CommissionReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { firstOfMonth, formatMonth, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
 import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
-import { firstOfMonth, formatMonth, periodError, todayIso, type Period } from '../period.ts';
 
 const TITLE = 'Commissions';
 

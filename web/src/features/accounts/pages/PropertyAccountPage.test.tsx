@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
+import { firstOfMonth, todayIso } from '../../../lib/format.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeProperty, makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
@@ -13,10 +15,8 @@ import {
   page,
   statementReply,
   withProviders,
-} from '../test-support.tsx';
-import { firstOfMonth, todayIso } from '../period.ts';
+} from '../../../test/accounts-fixtures.tsx';
 import { PropertyAccountPage } from './PropertyAccountPage.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

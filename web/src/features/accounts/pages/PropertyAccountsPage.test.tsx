@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
+import { makePropertyAccount, ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../../test/render.tsx';
-import { makePropertyAccount, ok, page, withProviders } from '../test-support.tsx';
 import { PropertyAccountsPage } from './PropertyAccountsPage.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

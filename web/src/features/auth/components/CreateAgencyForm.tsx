@@ -5,13 +5,13 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormFieldGrid } from '../../../components/FormFields.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
+import { useAuth } from '../../../session/index.ts';
 import {
   companyFields,
   EMPTY_NEW_COMPANY,
   NewCompanyInput,
   withoutBlankOptionals,
-} from '../../company/company-fields.ts';
-import { useAuth } from '../../../session/index.ts';
+} from '../../company/index.ts';
 
 // The fields /admin-signup asks of a new agency, labelled as there ("Company email", …).
 const FIELDS = companyFields('', { isSignup: true });

@@ -11,14 +11,14 @@ import { FormFieldGrid } from '../../../components/FormFields.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { catchFailure, useFormFailure } from '../../../components/use-form-failure.ts';
+import { useAuth } from '../../../session/index.ts';
+import { INVITATION_LINK, SIGN_IN_LINK } from '../auth-links.ts';
 import {
   companyFields,
   EMPTY_NEW_COMPANY,
   NewCompanyInput,
   withoutBlankOptionals,
-} from '../../company/company-fields.ts';
-import { INVITATION_LINK, SIGN_IN_LINK } from '../auth-links.ts';
-import { useAuth } from '../../../session/index.ts';
+} from '../../company/index.ts';
 import { PERSON_FIELDS } from '../person-fields.ts';
 
 // Creating a company: `company` is the new company's profile, the fields this page asks for.

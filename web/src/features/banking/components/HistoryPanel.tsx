@@ -9,8 +9,8 @@ import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { downloadMonthEndPack, useReconciliations, useReopen } from '../api.ts';
-import { formatDay } from '../labels.ts';
 
 /** Signed-off reconciliations, newest first: each month's pack, and an admin's reopen of the latest. */
 export function HistoryPanel({ account, canReopen }: { account: BankAccountView; canReopen: boolean }) {

@@ -23,9 +23,9 @@ import {
   type StatementImportReport,
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useImportStatement } from '../api.ts';
-import { formatDay } from '../labels.ts';
 
 const MAPPING_REQUIRED = 'MAPPING_REQUIRED';
 /** A preview lists this many lines; the counts cover them all. */

@@ -30,6 +30,7 @@ import {
 import { SearchField } from '../../../components/SearchField.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useDebouncedValue } from '../../../components/use-debounced-value.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { SearchPicker } from '../../properties/index.ts';
 import {
@@ -43,7 +44,7 @@ import {
   useSuggestions,
   useUnmatchedEntries,
 } from '../api.ts';
-import { formatDay, RULE_LABELS } from '../labels.ts';
+import { RULE_LABELS } from '../labels.ts';
 
 const visuallyHidden = {
   border: 0,

@@ -17,9 +17,10 @@ import { alpha } from '@mui/material/styles';
 import { formatMoney, type BankAccountView, type Reconciliation } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useReconciliation, useSignOff } from '../api.ts';
-import { formatDay, lastDayOfPreviousMonth } from '../labels.ts';
+import { lastDayOfPreviousMonth } from '../labels.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -13,9 +13,10 @@ import { FilterSelect } from '../../../components/FilterSelect.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useBankLines, useUnmatch, type LineFilters } from '../api.ts';
-import { formatDay, RULE_LABELS } from '../labels.ts';
+import { RULE_LABELS } from '../labels.ts';
 import { MatchDialog } from './MatchDialog.tsx';
 
 /** The statement's lines with their match state, unmatched first, and what can be done with each. */

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccountView, User } from '@lintel/contracts';
+import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeLease, makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer, type RecordedCall } from '../../../test/http-mock.ts';
-import { ok, page, withProviders } from '../../accounts/test-support.tsx';
 import {
   makeBankAccount,
   makeEntry,

@@ -10,13 +10,14 @@ import Tabs from '@mui/material/Tabs';
 import type { BankAccountView, StatementImportReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, canReopenPeriods, useAutoMatch, useBankAccounts } from '../api.ts';
 import { HistoryPanel } from '../components/HistoryPanel.tsx';
 import { ImportStatementDialog } from '../components/ImportStatementDialog.tsx';
 import { ReconciliationPanel } from '../components/ReconciliationPanel.tsx';
 import { StatementLinesPanel } from '../components/StatementLinesPanel.tsx';
-import { BOOK_LABELS, formatDay } from '../labels.ts';
+import { BOOK_LABELS } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 import { toApiError } from '../../../lib/http.ts';
 

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
+import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeCompany, makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { currentPath, renderAt } from '../../../test/render.tsx';
-import { ok, withProviders } from '../../accounts/test-support.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { makeBankAccount } from '../test/banking-fixtures.ts';
 import { BankAccountsPage } from './BankAccountsPage.tsx';
 

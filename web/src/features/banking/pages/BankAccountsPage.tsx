@@ -14,10 +14,11 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type BankAccountView } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, useBankAccounts } from '../api.ts';
 import { AddBankAccountDialog } from '../components/AddBankAccountDialog.tsx';
-import { BOOK_LABELS, formatDay } from '../labels.ts';
+import { BOOK_LABELS } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
 const TITLE = 'Bank reconciliation';

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay, todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import { SearchPicker } from '../../properties/index.ts';
@@ -27,7 +28,6 @@ import {
   useRefundSuspense,
   useSuspense,
 } from '../api.ts';
-import { formatDay, todayIso } from '../labels.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
 
 const TITLE = 'Trust suspense';

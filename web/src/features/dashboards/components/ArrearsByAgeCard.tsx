@@ -5,8 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
+import { moneyTick } from '../../../lib/format.ts';
 import { AGING_COLORS } from '../../reports/index.ts';
-import { moneyTick } from '../format.ts';
 import { LazyBarChart } from '../../../components/lazy-charts.tsx';
 
 const TITLE = 'Arrears by age';

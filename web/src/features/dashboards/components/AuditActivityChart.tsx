@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
-import { shortDay } from '../format.ts';
+import { shortDay } from '../../../lib/format.ts';
 import { LazyLineChart } from '../../../components/lazy-charts.tsx';
 
 /** Audit entries per day as a line, the busiest day in words, and every day as a table for screen readers. */

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, type OwnerDashboard } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { DetailList } from '../../../components/DetailList.tsx';
-import { formatMonth } from '../../accounts/index.ts';
+import { formatMonth } from '../../../lib/format.ts';
 
 /** The owner's last complete month: what was held at its end, and how the month got there. */
 export function LatestStatementCard({

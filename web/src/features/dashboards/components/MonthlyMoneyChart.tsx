@@ -1,7 +1,6 @@
 import { formatMoney } from '@lintel/contracts';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
-import { formatMonth } from '../../accounts/index.ts';
-import { moneyTick, shortMonth } from '../format.ts';
+import { formatMonth, moneyTick, shortMonth } from '../../../lib/format.ts';
 import { LazyBarChart } from '../../../components/lazy-charts.tsx';
 
 export interface MoneySeries {

@@ -4,8 +4,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { NO_COMPANY_MESSAGE } from '@lintel/contracts';
-import { CreateAgencyForm } from '../../auth/components/CreateAgencyForm.tsx';
-import { JoinCompanyForm } from '../../auth/components/JoinCompanyForm.tsx';
+import { CreateAgencyForm, JoinCompanyForm } from '../../auth/index.ts';
 import { HomeHeader } from './HomeHeader.tsx';
 
 /** A way forward: a titled section with its form, and its share of a wide screen. */

@@ -20,6 +20,7 @@ import { formatMoney } from '@lintel/contracts';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { counted } from '../../../lib/format.ts';
 import { useCompany } from '../../../session/index.ts';
 import { RecordPaymentButton } from '../../payments/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
@@ -31,7 +32,6 @@ import { DashboardCurrencyField } from '../components/DashboardCurrencyField.tsx
 import { HomeHeader } from '../components/HomeHeader.tsx';
 import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
-import { counted } from '../format.ts';
 import { reportPath } from '../report-path.ts';
 
 const HOME = '/accountant-dashboard';

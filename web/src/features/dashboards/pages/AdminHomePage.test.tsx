@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeCompany, makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { makeAdminDashboard, makeCounts } from '../test/dashboard-fixtures.ts';
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
 import { AdminHomePage } from './AdminHomePage.tsx';

@@ -14,6 +14,7 @@ import { SECTIONS } from '../../../app/sections.ts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { counted } from '../../../lib/format.ts';
 import { useCompany } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
@@ -29,7 +30,6 @@ import { IncomeByMonthCard } from '../components/IncomeByMonthCard.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
-import { counted } from '../format.ts';
 import { reportPath } from '../report-path.ts';
 
 const PROPERTIES = '/admin-dashboard/properties';

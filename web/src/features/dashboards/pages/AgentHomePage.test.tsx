@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Property } from '@lintel/contracts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeProperty, makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { makeAgentDashboard, MONTHS } from '../test/dashboard-fixtures.ts';
 import { dashboardRolesAsked, failure, ok, renderHome } from '../test/render-home.tsx';
 import { AgentHomePage } from './AgentHomePage.tsx';

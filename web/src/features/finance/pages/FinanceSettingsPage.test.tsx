@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FINANCE_COMMISSION_TOO_HIGH, type Role, type User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makeFinanceSettings } from '../test/finance-fixtures.ts';
 import { FinanceSettingsPage } from './FinanceSettingsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

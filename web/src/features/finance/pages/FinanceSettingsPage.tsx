@@ -15,17 +15,20 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
+  type FinanceSettings,
   FinanceSettingsInput,
+  formatBasisPoints,
   formatMajorUnits,
   MajorUnitsText,
+  parsePercent,
   TRANSFER_SCHEDULES,
   type TransferSchedule,
-  type FinanceSettings,
 } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { toApiError, type ApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
@@ -35,7 +38,6 @@ import {
   useUpdateFinanceSettings,
 } from '../api.ts';
 import { COMMON_CURRENCIES } from '../currencies.ts';
-import { formatPercent, parsePercent } from '../percent.ts';
 
 const PercentText = z.string().transform((text, ctx) => {
   const parsed = parsePercent(text);
@@ -108,27 +110,21 @@ type FinanceFormOutput = z.output<typeof FinanceForm>;
 const formValuesOf = (settings: FinanceSettings): FinanceFormValues => ({
   currencies: settings.currencies,
   defaultCurrency: settings.defaultCurrency,
-  commissionRate: formatPercent(settings.commissionRateBp),
-  agentShare: formatPercent(settings.agentShareBp),
+  commissionRate: formatBasisPoints(settings.commissionRateBp),
+  agentShare: formatBasisPoints(settings.agentShareBp),
   vatRegistered: settings.vatRegistered,
-  vatRate: formatPercent(settings.vatRateBp),
+  vatRate: formatBasisPoints(settings.vatRateBp),
   rentDueDay: settings.rentDueDay,
-  lateFeeRate: formatPercent(settings.lateFeeRateBp),
+  lateFeeRate: formatBasisPoints(settings.lateFeeRateBp),
   receiptPrefix: settings.receiptPrefix,
   invoicePrefix: settings.invoicePrefix,
   ownerApprovalLimit: formatMajorUnits(settings.ownerApprovalLimit),
   transferSchedule: settings.transferSchedule,
   transferLimitDays: String(settings.transferLimitDays),
+  // A changed VAT rate applies from today unless another day is chosen.
   vatRateEffectiveFrom: todayIso(),
   __v: settings.__v,
 });
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** Today where the user is: a changed VAT rate applies from it unless another day is chosen. */
-const todayIso = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 const SCHEDULE_LABELS: Record<TransferSchedule, string> = {
   off: 'Off (transfer by hand)',

@@ -8,19 +8,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import {
   formatMoney,
+  formatPercent,
   formatQuantity,
+  type Invoice,
   INVOICE_KIND_LABELS,
   INVOICE_PAID_FROM_LABELS,
-  type Invoice,
 } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
-import { formatPercent } from '../../finance/index.ts';
-// The leases feature's calendar-date format: invoice dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 // The maintenance feature's timestamp format: paid and voided are moments, not calendar dates.
-import { formatDateTime } from '../../maintenance/maintenance-labels.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { actionsFor, INVOICE_ACTION_LABELS, type InvoiceAction } from './InvoiceActions.tsx';
 import { InvoiceStatusChip } from './InvoiceStatusChip.tsx';
 import { InvoiceTotalsList } from './InvoiceTotalsList.tsx';
@@ -76,8 +74,8 @@ export function InvoiceDetailsDialog({
           { label: 'Client', value: invoice.clientName },
           { label: 'Email', value: invoice.clientEmail },
           { label: 'Address', value: invoice.clientAddress },
-          { label: 'Issued', value: invoice.issueDate && formatLeaseDate(invoice.issueDate) },
-          { label: 'Due', value: invoice.dueDate && formatLeaseDate(invoice.dueDate) },
+          { label: 'Issued', value: invoice.issueDate && formatDay(invoice.issueDate) },
+          { label: 'Due', value: invoice.dueDate && formatDay(invoice.dueDate) },
           { label: 'For', value: INVOICE_KIND_LABELS[invoice.kind] },
           ...(invoice.paidAt ? [{ label: 'Paid', value: formatDateTime(invoice.paidAt) }] : []),
           ...(invoice.paidFrom
@@ -113,7 +111,7 @@ export function InvoiceDetailsDialog({
         <InvoiceTotalsList
           subtotal={money(invoice.subtotal)}
           vat={money(invoice.vat)}
-          vatLabel={`VAT (${formatPercent(invoice.vatRateBp)}%)`}
+          vatLabel={`VAT (${formatPercent(invoice.vatRateBp)})`}
           total={money(invoice.total)}
         />
       </Box>

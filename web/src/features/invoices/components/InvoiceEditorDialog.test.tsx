@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
 import { makeInvoice } from '../test/invoice-fixtures.ts';
 import { InvoiceEditorDialog } from './InvoiceEditorDialog.tsx';
 

@@ -19,10 +19,10 @@ import {
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
 // The payments feature's "today in the user's time zone": an invoice's default issue date.
-import { todayIsoDate } from '../../payments/payment-labels.ts';
 import { SearchPicker, type PickerOption } from '../../properties/index.ts';
 import { useCreateInvoice, useOwnerOptions, useTenantOptions, useUpdateInvoice } from '../api.ts';
 import {
@@ -81,7 +81,7 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
           clientAddress: '',
           clientEmail: '',
           currency: '',
-          issueDate: todayIsoDate(),
+          issueDate: todayIso(),
           dueDate: '',
           notes: '',
           lines: [emptyLine()],

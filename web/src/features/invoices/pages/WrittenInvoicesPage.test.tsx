@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { makePropertyAccount } from '../../../test/accounts-fixtures.tsx';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { makePayment } from '../../../test/payment-fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makePropertyAccount } from '../../accounts/test-support.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { makePayment } from '../../payments/test/payment-fixtures.ts';
 import { makeInvoice } from '../test/invoice-fixtures.ts';
 import { WrittenInvoicesPage } from './WrittenInvoicesPage.tsx';
 

@@ -32,10 +32,9 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
-// The leases feature's calendar-date format: invoice dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import {
   canEditInvoices,
   canReadInvoices,
@@ -188,7 +187,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
         field: 'issueDate',
         headerName: 'Issued',
         width: 120,
-        valueFormatter: (value: string | null) => (value ? formatLeaseDate(value) : '—'),
+        valueFormatter: (value: string | null) => (value ? formatDay(value) : '—'),
       },
       {
         field: 'dueDate',
@@ -200,7 +199,7 @@ function InvoiceList({ canEdit }: { canEdit: boolean }) {
               variant="body2"
               sx={row.isOverdue ? { color: 'error.main', fontWeight: 600 } : undefined}
             >
-              {row.dueDate ? formatLeaseDate(row.dueDate) : '—'}
+              {row.dueDate ? formatDay(row.dueDate) : '—'}
             </Typography>
           </StackedCell>
         ),

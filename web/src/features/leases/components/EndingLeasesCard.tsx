@@ -10,9 +10,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatMoney } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useEndingLeases } from '../api.ts';
-import { formatLeaseDate } from '../lease-labels.ts';
 
 const TITLE = 'Leases ending within 30 days';
 
@@ -41,7 +41,7 @@ export function EndingLeasesCard() {
                 {lease.propertyName}
               </Link>
               <Typography variant="body2" color="text.secondary">
-                {lease.tenantName} · ends {formatLeaseDate(lease.endDate)} ·{' '}
+                {lease.tenantName} · ends {formatDay(lease.endDate)} ·{' '}
                 {formatMoney(lease.rentAmount, lease.currency)}
               </Typography>
             </ListItem>

@@ -17,8 +17,13 @@ import {
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
-import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
-import { fetchLease, useCreateLease, usePropertyOptions, useTenantOptions, useUpdateLease } from '../api.ts';
+import {
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
+import { fetchLease, useCreateLease, useTenantOptions, useUpdateLease } from '../api.ts';
 
 /** The contract's lease input as a form: money typed as major-unit text, checked as you type. */
 const LeaseForm = z

@@ -16,9 +16,9 @@ import {
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useRenewLease } from '../api.ts';
-import { formatLeaseDate } from '../lease-labels.ts';
 
 const ESCALATION_MESSAGE = 'Enter a percentage between 0 and 100, e.g. 5 or 2.5';
 
@@ -93,7 +93,7 @@ export function RenewLeaseDialog({
     >
       <Stack spacing={2}>
         <DialogContentText>
-          The renewal starts on {formatLeaseDate(startDate)} and becomes active when the current lease ends.
+          The renewal starts on {formatDay(startDate)} and becomes active when the current lease ends.
         </DialogContentText>
         <FormTextField
           control={control}

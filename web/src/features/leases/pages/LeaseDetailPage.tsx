@@ -9,10 +9,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatMoney, type Lease } from '@lintel/contracts';
+import { formatMoney, formatPercent, type Lease } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DetailList, type Detail } from '../../../components/DetailList.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canChangeLease, canReadLeases, useActivateLease, useLease } from '../api.ts';
@@ -20,7 +21,6 @@ import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
 import { RenewLeaseDialog } from '../components/RenewLeaseDialog.tsx';
 import { TerminateLeaseDialog } from '../components/TerminateLeaseDialog.tsx';
-import { formatLeaseDate } from '../lease-labels.ts';
 import { DepositCard } from '../../accounts/index.ts';
 
 const backLink = (
@@ -137,13 +137,13 @@ function LeaseDetail({ leaseId }: { leaseId: string }) {
     { label: 'Status', value: <LeaseStatusChip status={lease.status} /> },
     { label: 'Property', value: lease.propertyName },
     { label: 'Tenant', value: lease.tenantName },
-    { label: 'Start date', value: formatLeaseDate(lease.startDate) },
-    { label: 'End date', value: formatLeaseDate(lease.endDate) },
+    { label: 'Start date', value: formatDay(lease.startDate) },
+    { label: 'End date', value: formatDay(lease.endDate) },
     { label: 'Monthly rent', value: money(lease.rentAmount) },
     { label: 'Rent due day', value: `Day ${lease.rentDueDay} of each month` },
     { label: 'Deposit', value: money(lease.depositAmount) },
     ...(lease.escalationBp !== null
-      ? [{ label: 'Escalation', value: `${(lease.escalationBp / 100).toString()}%` }]
+      ? [{ label: 'Escalation', value: formatPercent(lease.escalationBp) }]
       : []),
     { label: 'Terms', value: lease.terms },
     ...(lease.terminationReason ? [{ label: 'Termination reason', value: lease.terminationReason }] : []),
@@ -158,7 +158,7 @@ function LeaseDetail({ leaseId }: { leaseId: string }) {
       <Box>{backLink}</Box>
       <PageHeader
         title={`${lease.propertyName} — ${lease.tenantName}`}
-        subtitle={`${formatLeaseDate(lease.startDate)} to ${formatLeaseDate(lease.endDate)}`}
+        subtitle={`${formatDay(lease.startDate)} to ${formatDay(lease.endDate)}`}
         actions={actions}
       />
       {!canChange && (

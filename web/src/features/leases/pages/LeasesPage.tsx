@@ -17,11 +17,12 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canReadLeases, useLeaseList, type LeaseListQuery } from '../api.ts';
 import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
-import { formatLeaseDate, LEASE_STATUS_LABELS } from '../lease-labels.ts';
+import { LEASE_STATUS_LABELS } from '../lease-labels.ts';
 
 /** Grid columns the server sorts by; their field names are the API's `sort` keys. */
 const SORTABLE = ['status', 'propertyName', 'tenantName', 'startDate', 'endDate', 'rentAmount'];
@@ -102,13 +103,13 @@ function LeaseList() {
         field: 'startDate',
         headerName: 'Start',
         width: 120,
-        valueFormatter: (value: string) => formatLeaseDate(value),
+        valueFormatter: (value: string) => formatDay(value),
       },
       {
         field: 'endDate',
         headerName: 'End',
         width: 120,
-        valueFormatter: (value: string) => formatLeaseDate(value),
+        valueFormatter: (value: string) => formatDay(value),
       },
       {
         field: 'rentAmount',

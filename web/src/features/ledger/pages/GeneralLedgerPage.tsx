@@ -39,18 +39,10 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { firstOfMonth, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
-import {
-  CurrencyField,
-  PeriodFields,
-  firstOfMonth,
-  periodError,
-  todayIso,
-  useEnabledCurrencies,
-  useTrialBalance,
-  type Period,
-} from '../../accounts/index.ts';
+import { CurrencyField, PeriodFields, useEnabledCurrencies, useTrialBalance } from '../../accounts/index.ts';
 import { canReadLedger, downloadLedger, useChartOfAccounts, useJournal, useJournals } from '../api.ts';
 import { useLedgerPaths } from '../paths.ts';
 

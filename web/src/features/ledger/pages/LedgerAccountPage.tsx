@@ -4,8 +4,7 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { useAuth } from '../../../session/index.ts';
-import { StatementView, useEnabledCurrencies } from '../../accounts/index.ts';
-import { BackLink } from '../../accounts/components/AccountPageFrame.tsx';
+import { BackLink, StatementView, useEnabledCurrencies } from '../../accounts/index.ts';
 import { canReadLedger, useChartOfAccounts } from '../api.ts';
 import { useLedgerPaths } from '../paths.ts';
 

@@ -16,13 +16,13 @@ import {
 import { FormDialog } from '../../../components/FormDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
-import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
 import {
-  fetchLevySchedule,
-  useCreateLevySchedule,
-  useLevyPropertyOptions,
-  useUpdateLevySchedule,
-} from '../api.ts';
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
+import { fetchLevySchedule, useCreateLevySchedule, useUpdateLevySchedule } from '../api.ts';
 
 const BANK_INCOMPLETE = 'Enter the bank, account name and account number, or leave all three empty';
 
@@ -155,7 +155,7 @@ export function LevyFormDialog({ open, schedule, onClose, onExited }: LevyFormDi
               onBlur={field.onBlur}
               error={fieldState.error?.message}
               helperText={currency ? `Paid from the property's ${currency} account` : undefined}
-              useOptions={useLevyPropertyOptions}
+              useOptions={usePropertyOptions}
               toOption={propertyOption}
               noOptions={{ searched: 'No properties match', none: 'No properties yet' }}
             />

@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
+import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { ok, withProviders } from '../../accounts/test-support.tsx';
 import { makeLevyCharge } from '../test/levy-fixtures.ts';
 import { OwnerLeviesCard } from './OwnerLeviesCard.tsx';
 

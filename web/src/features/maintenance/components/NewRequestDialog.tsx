@@ -19,9 +19,13 @@ import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { toApiError } from '../../../lib/http.ts';
-import { useAuth } from '../../../session/index.ts';
-import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
-import { attachmentProblem, useCreateRequest, useRequestPropertyOptions } from '../api.ts';
+import {
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
+import { attachmentProblem, useCreateRequest } from '../api.ts';
 import { COST_BEARER_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';
 
 const FORM_FIELDS = new Set(['propertyId', 'title', 'description', 'estimatedCost']);
@@ -69,7 +73,6 @@ export interface NewRequestDialogProps {
 
 /** Raise a request, with photos or documents (checked here for size and type, and again by the server). */
 export function NewRequestDialog({ open, onClose, onExited, onCreated }: NewRequestDialogProps) {
-  const { user } = useAuth();
   const [property, setProperty] = useState<PropertyOption | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -99,7 +102,6 @@ export function NewRequestDialog({ open, onClose, onExited, onCreated }: NewRequ
   const onSubmit = handleSubmit((body) =>
     create.mutate({ body, files }, { onSuccess: (created) => onCreated(created) }),
   );
-  const useOptions = (q: string) => useRequestPropertyOptions(q, user);
 
   return (
     <ActionDialog
@@ -135,7 +137,7 @@ export function NewRequestDialog({ open, onClose, onExited, onCreated }: NewRequ
                 }}
                 onBlur={field.onBlur}
                 error={fieldState.error ? 'Choose the property' : undefined}
-                useOptions={useOptions}
+                useOptions={usePropertyOptions}
                 toOption={propertyOption}
                 noOptions={{
                   searched: 'No properties match',

@@ -21,11 +21,12 @@ import { SearchField } from '../../../components/SearchField.tsx';
 import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canRaiseMaintenance, canReadMaintenance, useMaintenanceRequests } from '../api.ts';
 import { MaintenanceStatusChip } from '../components/MaintenanceStatusChip.tsx';
 import { NewRequestDialog } from '../components/NewRequestDialog.tsx';
-import { formatDateTime, MAINTENANCE_STATUS_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';
+import { MAINTENANCE_STATUS_LABELS, PRIORITY_LABELS } from '../maintenance-labels.ts';
 
 const SORTABLE = ['createdAt', 'priority', 'status', 'title'];
 

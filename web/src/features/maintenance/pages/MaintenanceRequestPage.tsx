@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useAuth } from '../../../session/index.ts';
 import {
@@ -42,7 +43,6 @@ import { MaintenanceStatusChip } from '../components/MaintenanceStatusChip.tsx';
 import { MoveDialog } from '../components/MoveDialog.tsx';
 import {
   COST_BEARER_LABELS,
-  formatDateTime,
   MAINTENANCE_STATUS_LABELS,
   MOVE_LABELS,
   PRIORITY_LABELS,

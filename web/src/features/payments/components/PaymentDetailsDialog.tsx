@@ -6,9 +6,8 @@ import { formatLocalDateTime, formatMoney, PAYMENT_METHOD_LABELS, type Payment }
 import { DetailList } from '../../../components/DetailList.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
-// The leases feature's calendar-date format: payment dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import { canReversePayments, usePayment } from '../api.ts';
 import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
@@ -74,7 +73,7 @@ export function PaymentDetailsDialog({
           { label: 'Amount', value: formatMoney(payment.amount, payment.currency) },
           { label: 'Type', value: PAYMENT_TYPE_LABELS[payment.type] },
           { label: 'Method', value: PAYMENT_METHOD_LABELS[payment.method] },
-          { label: 'Payment date', value: formatLeaseDate(payment.paymentDate) },
+          { label: 'Payment date', value: formatDay(payment.paymentDate) },
           { label: 'Property', value: payment.propertyName },
           { label: 'Tenant', value: payment.tenantName },
           { label: 'Payer', value: payment.payerName },

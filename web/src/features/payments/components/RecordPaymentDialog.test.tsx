@@ -11,13 +11,13 @@ import {
   type User,
 } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { todayIso } from '../../../lib/format.ts';
 import { api } from '../../../lib/http.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { makeActiveLease, makePayment, ok, page } from '../../../test/payment-fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { todayIsoDate } from '../payment-labels.ts';
-import { makeActiveLease, makePayment, ok, page } from '../test/payment-fixtures.ts';
 import { RecordPaymentButton } from './RecordPaymentButton.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
@@ -87,7 +87,7 @@ describe('RecordPaymentDialog', () => {
       amount: 130075,
       currency: 'USD',
       method: 'cash',
-      paymentDate: todayIsoDate(),
+      paymentDate: todayIso(),
       reference: 'EFT 991',
       payerName: null,
       notes: null,

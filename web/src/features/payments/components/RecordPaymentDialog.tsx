@@ -24,11 +24,17 @@ import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
+import { todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { useFinanceSettings } from '../../finance/index.ts';
-import { propertyOption, SearchPicker, type PickerOption } from '../../properties/index.ts';
-import { useActiveLeaseOptions, usePaymentPropertyOptions, useRecordPayment } from '../api.ts';
-import { PAYMENT_TYPE_LABELS, todayIsoDate } from '../payment-labels.ts';
+import {
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
+import { useActiveLeaseOptions, useRecordPayment } from '../api.ts';
+import { PAYMENT_TYPE_LABELS } from '../payment-labels.ts';
 import { PaymentSplitList } from './PaymentSplitList.tsx';
 import { useReceiptDownload } from './use-receipt-download.tsx';
 
@@ -131,7 +137,7 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
       amount: '',
       currency: '',
       method: 'cash',
-      paymentDate: todayIsoDate(),
+      paymentDate: todayIso(),
       reference: '',
       payerName: '',
       notes: '',
@@ -235,7 +241,7 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
                   }}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
-                  useOptions={usePaymentPropertyOptions}
+                  useOptions={usePropertyOptions}
                   toOption={propertyOption}
                   noOptions={{ searched: 'No properties match', none: 'No properties you can receipt' }}
                 />

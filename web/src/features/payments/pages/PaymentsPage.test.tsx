@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_REASON_REQUIRED, type Property, type Role, type User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeProperty, makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { makePayment, ok, page } from '../../../test/payment-fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { makePayment, ok, page } from '../test/payment-fixtures.ts';
 import { PaymentsPage } from './PaymentsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

@@ -33,10 +33,9 @@ import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { formatDay } from '../../../lib/format.ts';
 import { useAuth, useProperties } from '../../../session/index.ts';
 import { canReadFinanceSettings, COMMON_CURRENCIES, useFinanceSettings } from '../../finance/index.ts';
-// The leases feature's calendar-date format: payment dates are the same kind of date.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
 import {
   canExportPayments,
   canReadPayments,
@@ -159,7 +158,7 @@ function PaymentList() {
             </Link>
             {compact && (
               <Typography variant="caption" color="text.secondary" noWrap>
-                {formatLeaseDate(row.paymentDate)} · {PAYMENT_STATUS_LABELS[row.status]}
+                {formatDay(row.paymentDate)} · {PAYMENT_STATUS_LABELS[row.status]}
               </Typography>
             )}
           </StackedCell>
@@ -169,7 +168,7 @@ function PaymentList() {
         field: 'paymentDate',
         headerName: 'Date',
         width: 120,
-        valueFormatter: (value: string) => formatLeaseDate(value),
+        valueFormatter: (value: string) => formatDay(value),
       },
       {
         field: 'propertyName',

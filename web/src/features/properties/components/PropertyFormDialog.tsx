@@ -5,13 +5,15 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import {
+  formatBasisPoints,
   formatMajorUnits,
   MajorUnitsText,
+  parsePercent,
+  type Property,
   PROPERTY_FIELDS_REQUIRED,
   PROPERTY_STATUSES,
   PROPERTY_TYPES,
   PropertyInput,
-  type Property,
   type PropertyUpdateInput,
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
@@ -20,7 +22,6 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { useAuth } from '../../../session/index.ts';
-import { formatPercent, parsePercent } from '../../finance/index.ts';
 import { fetchProperty, useCreateProperty, useUpdateProperty } from '../api.ts';
 import { STATUS_LABELS, TYPE_LABELS } from '../property-labels.ts';
 import { AgentAutocomplete } from './AgentAutocomplete.tsx';
@@ -71,7 +72,7 @@ const formValuesOf = (property: Property | null): PropertyFormValues =>
         ownerId: property.ownerId,
         agentId: property.agentId,
         rent: formatMajorUnits(property.rentAmount),
-        commission: property.commissionRate === null ? '' : formatPercent(property.commissionRate),
+        commission: property.commissionRate === null ? '' : formatBasisPoints(property.commissionRate),
       }
     : {
         name: '',

@@ -8,8 +8,8 @@ import { makeProperty, makeUser, USER_ID, uuid } from '../../../test/fixtures.ts
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
-import { NotificationProvider, useNotifications } from '../../notifications/NotificationProvider.tsx';
 import { PropertyProvider } from '../../../session/index.ts';
+import { NotificationProvider, useNotifications } from '../../notifications/index.ts';
 import { PropertiesPage } from './PropertiesPage.tsx';
 
 /** The page reads only `user` from the auth context; a stand-in sets who is signed in. */

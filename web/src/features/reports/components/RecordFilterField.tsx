@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import type { OwnerSummary, Property } from '@lintel/contracts';
-import { SearchPicker, type PickerOption } from '../../properties/index.ts';
+import type { OwnerSummary } from '@lintel/contracts';
+import {
+  type PickerOption,
+  propertyOption,
+  SearchPicker,
+  usePropertyOptions,
+} from '../../properties/index.ts';
 import {
   useAgentName,
   useOwnerName,
   usePropertyName,
   useReportAgentOptions,
   useReportOwnerOptions,
-  useReportPropertyOptions,
   type AgentChoice,
 } from '../api.ts';
 import type { RecordFilter } from '../use-report-params.ts';
@@ -49,11 +53,6 @@ function Picker<Item>({
   );
 }
 
-const propertyOption = (property: Property) => ({
-  _id: property._id,
-  label: property.name,
-  detail: property.address,
-});
 const ownerOption = (owner: OwnerSummary) => ({ _id: owner._id, label: owner.name, detail: owner.email });
 const agentOption = (agent: AgentChoice) => ({ _id: agent.agentId, label: agent.agentName });
 
@@ -63,7 +62,7 @@ function PropertyField(props: FieldProps) {
       {...props}
       label="Property"
       knownName={usePropertyName(props.id || undefined)}
-      useOptions={useReportPropertyOptions}
+      useOptions={usePropertyOptions}
       toOption={propertyOption}
       noOptions={{ searched: 'No properties match', none: 'No properties yet' }}
     />

@@ -1,8 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Task } from '@lintel/contracts';
-// Due dates are calendar dates, like a lease's.
-import { formatLeaseDate } from '../../leases/lease-labels.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /** The due date; red with an "Overdue" label when it has passed and the task is not done. */
 export function TaskDue({ task }: { task: Pick<Task, 'dueDate' | 'isOverdue'> }) {
@@ -19,7 +18,7 @@ export function TaskDue({ task }: { task: Pick<Task, 'dueDate' | 'isOverdue'> })
       component="span"
       sx={{ color: task.isOverdue ? 'error.main' : 'text.secondary', fontWeight: task.isOverdue ? 600 : 400 }}
     >
-      Due {formatLeaseDate(task.dueDate)}
+      Due {formatDay(task.dueDate)}
       {task.isOverdue && <Chip label="Overdue" color="error" size="small" sx={{ ml: 1, height: 20 }} />}
     </Typography>
   );

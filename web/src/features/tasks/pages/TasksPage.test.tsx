@@ -7,8 +7,8 @@ import type { Role, Task, User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
 import { makeUser } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { ok, page } from '../../../test/payment-fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { ok, page } from '../../payments/test/payment-fixtures.ts';
 import { MyTasksCard } from '../components/MyTasksCard.tsx';
 import { TasksPage } from './TasksPage.tsx';
 

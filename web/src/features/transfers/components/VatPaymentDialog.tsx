@@ -4,7 +4,8 @@ import { z } from 'zod';
 import Box from '@mui/material/Box';
 import { formatMajorUnits, formatMoney, IsoDate, MajorUnitsText, VatPaymentInput } from '@lintel/contracts';
 import { FormTextField } from '../../../components/FormTextField.tsx';
-import { ConfirmedSendDialog, moneyInputProps, todayIso, useConfirmedSend } from '../../accounts/index.ts';
+import { todayIso } from '../../../lib/format.ts';
+import { ConfirmedSendDialog, moneyInputProps, useConfirmedSend } from '../../accounts/index.ts';
 import { useRecordVatPayment } from '../api.ts';
 
 const vatForm = (owed: number, currency: string) =>

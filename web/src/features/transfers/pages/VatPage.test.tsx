@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User, VatReport } from '@lintel/contracts';
+import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
+import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { makeFinanceSettings } from '../../finance/test/finance-fixtures.ts';
-import { ok, withProviders } from '../../accounts/test-support.tsx';
 import { VatPage } from './VatPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

@@ -13,15 +13,9 @@ import TableRow from '@mui/material/TableRow';
 import { formatMoney, type VatReport } from '@lintel/contracts';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { firstOfMonth, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { useAuth } from '../../../session/index.ts';
-import {
-  firstOfMonth,
-  PeriodCurrencyReport,
-  periodError,
-  todayIso,
-  useEnabledCurrencies,
-  type Period,
-} from '../../accounts/index.ts';
+import { PeriodCurrencyReport, useEnabledCurrencies } from '../../accounts/index.ts';
 import { canMoveTrustMoney, canReadTrustTransfers, useVatReport } from '../api.ts';
 import { VatPaymentDialog } from '../components/VatPaymentDialog.tsx';
 import { useDocumentTitle } from '../use-document-title.ts';

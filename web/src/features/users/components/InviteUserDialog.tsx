@@ -14,8 +14,8 @@ import { FormTextField } from '../../../components/FormTextField.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
-import { usePreferences } from '../../account/api.ts';
-import { formatDate } from '../../account/format-date.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { usePreferences } from '../../profile/index.ts';
 import { useCreateInvitation } from '../api.ts';
 import { ROLE_LABELS } from '../role-labels.ts';
 

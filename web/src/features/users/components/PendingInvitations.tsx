@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import type { PendingInvitation } from '@lintel/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
-import { usePreferences } from '../../account/api.ts';
-import { formatDate } from '../../account/format-date.ts';
+import { usePreferences } from '../../profile/index.ts';
 import { useInvitations, useRevokeInvitation } from '../api.ts';
 import { ROLE_LABELS } from '../role-labels.ts';
 

@@ -16,8 +16,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { usePreferences, useUpdatePreferences } from '../api.ts';
-import { formatDate } from '../format-date.ts';
 
 // A fixed day, so each format's example is unambiguous (31 cannot be a month).
 const EXAMPLE_DAY = new Date(2026, 11, 31).toISOString();

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Lease, PropertyAccount, Statement } from '@lintel/contracts';
-import { theme } from '../../app/theme.ts';
-import { makeLease as makeBaseLease, uuid } from '../../test/fixtures.ts';
+import { theme } from '../app/theme.ts';
+import { makeLease as makeBaseLease, uuid } from './fixtures.ts';
 
 export const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
 export const page = (items: unknown[]) => ({

@@ -6,10 +6,10 @@ import { SnackbarProvider } from 'notistack';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { sessionStore } from '../../../lib/session-storage.ts';
 import { makeUser, storeSession } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
-import { sessionStore } from '../../../lib/session-storage.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

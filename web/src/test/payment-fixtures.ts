@@ -1,5 +1,5 @@
 import type { Lease, Payment } from '@lintel/contracts';
-import { COMPANY_ID, makeLease, USER_ID, uuid } from '../../../test/fixtures.ts';
+import { COMPANY_ID, makeLease, USER_ID, uuid } from './fixtures.ts';
 
 export const makePayment = (overrides: Partial<Payment> = {}): Payment => ({
   _id: uuid(),

@@ -1,0 +1,6 @@
+export {
+  companyFields,
+  EMPTY_NEW_COMPANY,
+  NewCompanyInput,
+  withoutBlankOptionals,
+} from './company-fields.ts';

@@ -1,0 +1,1 @@
+export { usePageSize, usePreferences } from './api.ts';
