@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { User } from '@lintel/contracts';
+import { Company, User } from '@lintel/contracts';
 import { withFailureMessage } from '../lib/http.ts';
 
 /**
@@ -9,6 +9,43 @@ import { withFailureMessage } from '../lib/http.ts';
 
 const isRecord = (body: unknown): body is Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body);
+
+/** SPEC §7: "possibly under data". */
+const underData = (body: unknown) => (isRecord(body) && 'data' in body ? body.data : body);
+
+// SPEC §5: a company must have these, non-empty.
+const REQUIRED_COMPANY_FIELDS = [
+  '_id',
+  'name',
+  'email',
+  'registrationNumber',
+  'tinNumber',
+  'address',
+  'phone',
+] as const;
+
+const isEmpty = (data: unknown) =>
+  data === null || data === undefined || (typeof data === 'object' && Object.keys(data).length === 0);
+
+/** SPEC §5: empty → 'No company data received'; a missing required field → 'Invalid company data received'. */
+const CompanyData = withFailureMessage(
+  z.unknown().refine((data) => !isEmpty(data)),
+  'No company data received',
+).pipe(
+  withFailureMessage(
+    Company.refine((company) => REQUIRED_COMPANY_FIELDS.every((field) => company[field])),
+    'Invalid company data received',
+  ),
+);
+
+/** SPEC §7: the by-id answer is `{ status: 'success', data }` or the company itself. */
+export const CompanyByIdReply = z.preprocess(underData, CompanyData);
+
+/** SPEC §7: the current company is the answer's `data`. */
+export const CurrentCompanyReply = z.preprocess(
+  (body) => (isRecord(body) ? body.data : undefined),
+  CompanyData,
+);
 
 /**
  * SPEC §5: a session answer without an access token is a failure. A user the contract does not
