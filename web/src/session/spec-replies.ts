@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Company, User } from '@lintel/contracts';
+import { Company, Property, User } from '@lintel/contracts';
 import { withFailureMessage } from '../lib/http.ts';
 
 /**
@@ -12,6 +12,18 @@ const isRecord = (body: unknown): body is Record<string, unknown> =>
 
 /** SPEC §7: "possibly under data". */
 const underData = (body: unknown) => (isRecord(body) && 'data' in body ? body.data : body);
+
+/** SPEC §3: a received property has its fields. */
+export const PropertyReply = z.preprocess(
+  underData,
+  withFailureMessage(Property, 'Invalid property data received'),
+);
+
+/** SPEC §7: a list, or an object whose `data` is the list (the page envelope is one). */
+export const PropertyListReply = z
+  .union([z.array(z.unknown()), z.object({ data: z.unknown() })])
+  .transform((body) => (Array.isArray(body) ? body : body.data))
+  .pipe(withFailureMessage(z.array(Property), 'Invalid properties data received'));
 
 // SPEC §5: a company must have these, non-empty.
 const REQUIRED_COMPANY_FIELDS = [
