@@ -1,5 +1,6 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { z } from 'zod';
 import { authApi, companiesApi } from '@lintel/contracts';
 import { deferred, mockHttp } from '../test/http-mock.ts';
 import { makeCompany, makeUser, storedKeys, storeSession } from '../test/fixtures.ts';
@@ -13,6 +14,7 @@ import {
   refreshAccessToken,
   request,
   toApiError,
+  withFailureMessage,
   type TransferProgress,
 } from './http.ts';
 
@@ -336,6 +338,61 @@ describe('request() with a contract', () => {
       code: 'NETWORK',
       message: 'Something went wrong. Please try again.',
     });
+  });
+});
+
+describe('request() options', () => {
+  it("reads a failure without a server message as the action's fallback, and keeps the server's", async () => {
+    const server = mockHttp().on('GET', '/auth/me', { status: 500, data: {} });
+    expect(await rejectionOf(request(authApi.me, {}, { fallback: 'Session check failed' }))).toMatchObject({
+      status: 500,
+      message: 'Session check failed',
+    });
+    server.on('GET', '/auth/me', { status: 500, data: { status: 'error', message: 'Database is down' } });
+    expect(await rejectionOf(request(authApi.me, {}, { fallback: 'Session check failed' }))).toMatchObject({
+      message: 'Database is down',
+    });
+  });
+
+  it("sends through the cookie-only client with client: 'public', without the Bearer header or a refresh", async () => {
+    storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
+    const server = mockHttp().on('GET', '/auth/me', unauthorized).on('POST', '/auth/refresh-token', newPair);
+    const error = await rejectionOf(request(authApi.me, {}, { client: 'public' }));
+    expect(error).toMatchObject({ status: 401, message: 'Token expired' });
+    expect(server.calls.map((call) => [call.client, call.url, call.authorization])).toEqual([
+      ['public', '/auth/me', undefined],
+    ]);
+  });
+
+  it('skipAuthHandling leaves a 401 to the caller: no refresh, nothing cleared', async () => {
+    storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
+    const authErrors = captureAuthErrors();
+    const server = mockHttp().on('GET', '/auth/me', unauthorized).on('POST', '/auth/refresh-token', newPair);
+    expect(await rejectionOf(request(authApi.me, {}, { skipAuthHandling: true }))).toMatchObject({
+      status: 401,
+    });
+    expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
+    expect(storedKeys()).toHaveLength(4);
+    expect(authErrors).toEqual([]);
+  });
+
+  it('a reply failing a schema made withFailureMessage reads that message; any other failure the generic one', async () => {
+    const me = {
+      ...authApi.me,
+      reply: z.object({
+        user: withFailureMessage(z.object({ email: z.email() }), 'Invalid user data received'),
+      }),
+    };
+    const server = mockHttp().on('GET', '/auth/me', { status: 200, data: { user: { email: 'nope' } } });
+    expect(await rejectionOf(request(me))).toMatchObject({
+      status: 200,
+      code: 'BAD_RESPONSE',
+      message: 'Invalid user data received',
+    });
+    server.on('GET', '/auth/me', { status: 200, data: 'not an object' });
+    expect(await rejectionOf(request(me))).toMatchObject({ message: 'Invalid response format from server' });
+    server.on('GET', '/auth/me', { status: 200, data: { user: { email: 'ada@example.com' } } });
+    await expect(request(me)).resolves.toEqual({ user: { email: 'ada@example.com' } });
   });
 });
 

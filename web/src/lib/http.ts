@@ -5,7 +5,7 @@ import axios, {
   type AxiosProgressEvent,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Call } from '@lintel/contracts';
 import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events.ts';
 import { sessionStore } from './session-storage.ts';
@@ -142,30 +142,59 @@ export interface RequestParts {
   headers?: Record<string, string>;
 }
 
+export interface RequestOptions {
+  /** 'public': SPEC §7's cookie-only client, without the Bearer header and the session rules. */
+  client?: 'session' | 'public';
+  /** What a failure without a server message reads (SPEC §8: each action has its own). */
+  fallback?: string;
+  /** Start-up validation handles its own 401 (SPEC §4 "Session"). */
+  skipAuthHandling?: boolean;
+}
+
 /** A contract path with its `:name` parameters filled in and encoded. */
 export const fillPath = (path: string, params: Record<string, string> = {}) =>
   path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''));
+
+const REPLY_MESSAGE = 'replyMessage';
+
+/**
+ * `schema`, whose failure `request()` reports with `message`: SPEC's own texts for a reply it
+ * cannot use ('Invalid properties data received', 'No access token received', …).
+ */
+export const withFailureMessage = <T extends z.ZodType>(schema: T, message: string) =>
+  z.unknown().transform((value, ctx): z.output<T> => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message, params: { [REPLY_MESSAGE]: true } });
+    return z.NEVER;
+  });
+
+/** A reply the contract refuses: the first message a schema set with `withFailureMessage`, else SPEC's generic one. */
+function invalidReply(status: number, error: z.ZodError): ApiError {
+  const named = error.issues.find((issue) => issue.code === 'custom' && issue.params?.[REPLY_MESSAGE]);
+  return new ApiError(status, 'BAD_RESPONSE', named?.message ?? 'Invalid response format from server');
+}
 
 /** Sends a contract's call and parses the reply with the same contract the server answers with. */
 export async function request<R extends z.ZodType>(
   call: Call<z.ZodType, z.ZodType, z.ZodType, R>,
   parts: RequestParts = {},
-  client: AxiosInstance = api,
+  options: RequestOptions = {},
 ): Promise<z.output<R>> {
   try {
-    const response = await client.request({
+    const response = await (options.client === 'public' ? publicApi : api).request({
       method: call.method,
       url: fillPath(call.path, parts.params),
       params: parts.query,
       data: parts.body,
       headers: parts.headers,
+      skipAuthHandling: options.skipAuthHandling,
     });
     const parsed = call.reply.safeParse(response.data);
-    if (!parsed.success)
-      throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
+    if (!parsed.success) throw invalidReply(response.status, parsed.error);
     return parsed.data;
   } catch (error) {
-    throw toApiError(error, 'Something went wrong. Please try again.');
+    throw toApiError(error, options.fallback ?? 'Something went wrong. Please try again.');
   }
 }
 

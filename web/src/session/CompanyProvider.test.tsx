@@ -1,10 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http.ts';
 import { COMPANY_ID, makeCompany, makeUser, storeSession } from '../test/fixtures.ts';
 import { mockHttp, type Handler, type Reply } from '../test/http-mock.ts';
-import { renderAt } from '../test/render.tsx';
+import { renderAt, withQueryClient } from '../test/render.tsx';
 import { AuthProvider } from './AuthProvider.tsx';
 import { COMPANY_REFRESH_MS, companyErrorMessage, CompanyProvider, useCompany } from './CompanyProvider.tsx';
 
@@ -36,9 +35,11 @@ function signedIn(replies: { byId?: Handler; current?: Handler }) {
   renderAt(
     '/admin-dashboard',
     <AuthProvider>
-      <CompanyProvider>
-        <CompanyProbe />
-      </CompanyProvider>
+      {withQueryClient(
+        <CompanyProvider>
+          <CompanyProbe />
+        </CompanyProvider>,
+      )}
     </AuthProvider>,
   );
   return server;
@@ -79,9 +80,11 @@ describe('CompanyProvider: loading the company (SPEC §6, §7)', () => {
     renderAt(
       '/',
       <AuthProvider>
-        <CompanyProvider>
-          <CompanyProbe />
-        </CompanyProvider>
+        {withQueryClient(
+          <CompanyProvider>
+            <CompanyProbe />
+          </CompanyProvider>,
+        )}
       </AuthProvider>,
     );
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
@@ -162,32 +165,16 @@ describe('CompanyProvider: failures (SPEC §8) clear the company and the stored 
   });
 
   it('companyErrorMessage maps each failure kind', () => {
-    const axiosFailure = (status: number, data: unknown) =>
-      new AxiosError(
-        'x',
-        'ERR_BAD_REQUEST',
-        undefined,
-        {},
-        {
-          status,
-          statusText: '',
-          data,
-          headers: {},
-          config: { headers: new AxiosHeaders() },
-        },
-      );
-    expect(companyErrorMessage(axiosFailure(401, {}))).toBe('Authentication required. Please log in again.');
     expect(companyErrorMessage(new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe(
       'Authentication required. Please log in again.',
     );
-    expect(companyErrorMessage(axiosFailure(403, { code: 'NO_COMPANY', message: 'x' }))).toBe(
+    expect(companyErrorMessage(new ApiError(403, 'NO_COMPANY', 'x'))).toBe(
       'No company found. Please create a company first.',
     );
-    expect(companyErrorMessage(axiosFailure(503, {}))).toBe(
+    expect(companyErrorMessage(new ApiError(503, 'UNAVAILABLE', 'x'))).toBe(
       'Service temporarily unavailable. Please try again later.',
     );
-    expect(companyErrorMessage(axiosFailure(500, { message: 'Boom' }))).toBe('Boom');
-    expect(companyErrorMessage(axiosFailure(500, {}))).toBe('Failed to fetch company data');
+    expect(companyErrorMessage(new ApiError(500, 'INTERNAL', 'Boom'))).toBe('Boom');
   });
 });
 

@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@lintel/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { propertiesApi, type User } from '@lintel/contracts';
+import { request } from '../lib/http.ts';
+import { queryKeys } from '../lib/query-client.ts';
 import { COMPANY_ID, makeProperty, USER_ID, userWithoutCompany, userWithRole } from '../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../test/http-mock.ts';
-import { renderAt } from '../test/render.tsx';
+import { renderAt, withQueryClient } from '../test/render.tsx';
 import { PropertyProvider, useProperties, type PropertyContextValue } from './PropertyProvider.tsx';
 
 /**
@@ -68,9 +71,11 @@ function renderProperties(user: User | null, path = '/agent-dashboard/properties
   authStore.set({ user, loading });
   return renderAt(
     path,
-    <PropertyProvider>
-      <PropertyProbe />
-    </PropertyProvider>,
+    withQueryClient(
+      <PropertyProvider>
+        <PropertyProbe />
+      </PropertyProvider>,
+    ),
   );
 }
 
@@ -201,7 +206,8 @@ describe('PropertyProvider: when the list is loaded (SPEC §4 "Property list", �
     await waitFor(() => expect(text('error')).toBe('Database is down'));
     server.on('GET', LIST, { status: 500, data: {} });
     await act(() => properties.fetchProperties());
-    expect(text('error')).toBe('Failed to fetch properties');
+    await waitFor(() => expect(text('error')).toBe('Failed to fetch properties'));
+    expect(server.callsTo('GET', LIST)).toHaveLength(2);
   });
 });
 
@@ -224,7 +230,7 @@ describe('PropertyProvider: changes keep the list in step', () => {
     await act(async () => {
       await expect(properties.addProperty(input)).resolves.toEqual(created);
     });
-    expect(text('names')).toBe('First, Second, Third');
+    await waitFor(() => expect(text('names')).toBe('First, Second, Third'));
     const [call] = server.callsTo('POST', '/properties/public');
     expect(call?.body).toEqual(input);
     expect(call?.params).toEqual({ userId: USER_ID, companyId: COMPANY_ID, userRole: 'agent' });
@@ -238,7 +244,7 @@ describe('PropertyProvider: changes keep the list in step', () => {
       data: { status: 'success', data: { ...first, name: 'First (renamed)' } },
     });
     await act(() => properties.updateProperty(first._id, { name: 'First (renamed)' }));
-    expect(text('names')).toBe('First (renamed), Second');
+    await waitFor(() => expect(text('names')).toBe('First (renamed), Second'));
     expect(server.callsTo('PUT', `/properties/${first._id}`)[0]?.body).toEqual({
       name: 'First (renamed)',
       companyId: COMPANY_ID,
@@ -253,7 +259,7 @@ describe('PropertyProvider: changes keep the list in step', () => {
       data: { status: 'success', data: second },
     });
     await act(() => properties.deleteProperty(second._id));
-    expect(text('names')).toBe('First');
+    await waitFor(() => expect(text('names')).toBe('First'));
   });
 
   it('transfer sends the new owner and replaces the moved property', async () => {
@@ -268,7 +274,7 @@ describe('PropertyProvider: changes keep the list in step', () => {
       },
     });
     await act(() => properties.transferProperty(second._id, newOwnerId));
-    expect(text('names')).toBe('First, Second (moved)');
+    await waitFor(() => expect(text('names')).toBe('First, Second (moved)'));
     expect(server.callsTo('PUT', `/properties/${second._id}/transfer`)[0]?.body).toEqual({
       newOwnerId,
       companyId: COMPANY_ID,
@@ -289,6 +295,112 @@ describe('PropertyProvider: changes keep the list in step', () => {
   });
 });
 
+describe('PropertyProvider: one properties cache', () => {
+  /** A grid page as features/properties keeps it: fetched through the signed-in client. */
+  function GridProbe() {
+    const grid = useQuery({
+      queryKey: [...queryKeys.properties, 'list', {}],
+      queryFn: () => request(propertiesApi.list, {}),
+    });
+    return <output data-testid="grid">{grid.data?.data.map((item) => item.name).join(', ')}</output>;
+  }
+
+  it("a change updates SPEC's list in place and refetches the grid, never the list", async () => {
+    const first = makeProperty({ name: 'First' });
+    const created = makeProperty({ name: 'Second' });
+    const page = (items: unknown[]) => ({
+      status: 200,
+      data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
+    });
+    let grid = [first];
+    const server = mockHttp()
+      .on('GET', LIST, page([first]))
+      .on('GET', '/properties', () => page(grid))
+      .on('POST', '/properties/public', { status: 201, data: { status: 'success', data: created } });
+    authStore.set({ user: userWithRole('agent'), loading: false });
+    renderAt(
+      '/agent-dashboard/properties',
+      withQueryClient(
+        <PropertyProvider>
+          <PropertyProbe />
+          <GridProbe />
+        </PropertyProvider>,
+      ),
+    );
+    await waitFor(() => expect(text('names')).toBe('First'));
+    await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('First'));
+
+    grid = [first, created];
+    await act(() => properties.addProperty({ name: 'Second', address: '2 Road', type: 'house' }));
+    await waitFor(() => expect(screen.getByTestId('grid')).toHaveTextContent('First, Second'));
+    expect(text('names')).toBe('First, Second');
+    await flush();
+    expect(server.callsTo('GET', '/properties')).toHaveLength(2);
+    expect(server.callsTo('GET', LIST)).toHaveLength(1);
+  });
+});
+
+describe('PropertyProvider: replies it cannot use (SPEC §3, §5, §8)', () => {
+  it.each([
+    ['a list item that is not a property', [{ name: 'No id' }]],
+    ['a data list with one such item', { data: [makeProperty(), { _id: 'x' }] }],
+  ])("%s: 'Invalid properties data received'", async (_case, body) => {
+    mockHttp().on('GET', LIST, { status: 200, data: body });
+    renderProperties(userWithRole('agent'));
+    await waitFor(() => expect(text('error')).toBe('Invalid properties data received'));
+    expect(text('names')).toBe('');
+  });
+
+  it("a change answered with something that is not a property: 'Invalid property data received', list untouched", async () => {
+    const first = makeProperty({ name: 'First' });
+    const server = mockHttp()
+      .on('GET', LIST, { status: 200, data: [first] })
+      .on('POST', '/properties/public', { status: 201, data: { status: 'success', data: { name: 'x' } } })
+      .on('PUT', `/properties/${first._id}`, { status: 200, data: 'ok' });
+    renderProperties(userWithRole('agent'));
+    await waitFor(() => expect(text('names')).toBe('First'));
+    await act(() =>
+      expect(properties.addProperty({ name: 'x', address: 'y', type: 'house' })).rejects.toThrow(
+        /^Invalid property data received$/,
+      ),
+    );
+    await act(() =>
+      expect(properties.updateProperty(first._id, { name: 'z' })).rejects.toThrow(
+        /^Invalid property data received$/,
+      ),
+    );
+    await flush();
+    expect(text('names')).toBe('First');
+    expect(server.callsTo('GET', LIST)).toHaveLength(1);
+  });
+
+  it("reads one property or an owner's list, bare or under data; failures read the server or the action", async () => {
+    const one = makeProperty({ name: 'One' });
+    const ownerId = '44444444-4444-4444-8444-444444444444';
+    const server = mockHttp()
+      .on('GET', LIST, { status: 200, data: [] })
+      .on('GET', `/properties/${one._id}`, { status: 200, data: one })
+      .on('GET', `/properties/owner/${ownerId}`, { status: 200, data: { data: [one] } });
+    renderProperties(userWithRole('owner'));
+    await waitFor(() => expect(server.callsTo('GET', LIST)).toHaveLength(1));
+    await expect(properties.getProperty(one._id)).resolves.toEqual(one);
+    await expect(properties.getPropertiesByOwner(ownerId)).resolves.toEqual([one]);
+    // Whole list: no paging sent.
+    expect(server.callsTo('GET', `/properties/owner/${ownerId}`)[0]?.params).toBeUndefined();
+
+    server
+      .on('GET', `/properties/${one._id}`, {
+        status: 404,
+        data: { status: 'error', message: 'Property not found' },
+      })
+      .on('GET', `/properties/owner/${ownerId}`, { status: 500, data: {} });
+    await expect(properties.getProperty(one._id)).rejects.toThrow(/^Property not found$/);
+    await expect(properties.getPropertiesByOwner(ownerId)).rejects.toThrow(/^Failed to fetch properties$/);
+    server.on('GET', `/properties/${one._id}`, { status: 500, data: {} });
+    await expect(properties.getProperty(one._id)).rejects.toThrow(/^Failed to fetch property$/);
+  });
+});
+
 describe('PropertyProvider: a whole list longer than a page', () => {
   it('holds all 30 properties of one reply, and adds, replaces and removes within them', async () => {
     const all = Array.from({ length: 30 }, (_, index) => makeProperty({ name: `Unit ${index + 1}` }));
@@ -306,7 +418,7 @@ describe('PropertyProvider: a whole list longer than a page', () => {
     const created = makeProperty({ name: 'Unit 31' });
     server.on('POST', '/properties/public', { status: 201, data: { status: 'success', data: created } });
     await act(() => properties.addProperty({ name: 'Unit 31', address: '31 Road', type: 'house' }));
-    expect(text('count')).toBe('31');
+    await waitFor(() => expect(text('count')).toBe('31'));
     expect(names()?.at(-1)).toBe('Unit 31');
 
     const twentyEighth = all[27]!;
@@ -315,8 +427,8 @@ describe('PropertyProvider: a whole list longer than a page', () => {
       data: { status: 'success', data: { ...twentyEighth, name: 'Unit 28 (renamed)' } },
     });
     await act(() => properties.updateProperty(twentyEighth._id, { name: 'Unit 28 (renamed)' }));
+    await waitFor(() => expect(names()?.[27]).toBe('Unit 28 (renamed)'));
     expect(text('count')).toBe('31');
-    expect(names()?.[27]).toBe('Unit 28 (renamed)');
 
     const twentySixth = all[25]!;
     server.on('DELETE', `/properties/${twentySixth._id}`, {
@@ -324,9 +436,12 @@ describe('PropertyProvider: a whole list longer than a page', () => {
       data: { status: 'success', data: twentySixth },
     });
     await act(() => properties.deleteProperty(twentySixth._id));
-    expect(text('count')).toBe('30');
+    await waitFor(() => expect(text('count')).toBe('30'));
     expect(names()).not.toContain('Unit 26');
     expect(names()?.slice(24, 27)).toEqual(['Unit 25', 'Unit 27', 'Unit 28 (renamed)']);
+    // Each change landed in place: the whole list was fetched once.
+    await flush();
+    expect(server.callsTo('GET', LIST)).toHaveLength(1);
   });
 });
 

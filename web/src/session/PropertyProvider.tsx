@@ -1,18 +1,23 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import {
   OWNER_ID_REQUIRED,
   PROPERTY_FIELDS_REQUIRED,
   PROPERTY_ID_REQUIRED,
+  propertiesApi,
   TRANSFER_FIELDS_REQUIRED,
   type Property,
   type PropertyInput,
   type PropertyUpdateInput,
   type User,
 } from '@lintel/contracts';
-import { api, publicApi, toApiError } from '../lib/http.ts';
+import { ApiError, request } from '../lib/http.ts';
+import { queryKeys, type PropertyListIdentity } from '../lib/query-client.ts';
 import { isAdminPath } from '../lib/roles.ts';
 import { useAuth } from './AuthProvider.tsx';
+import { usePropertyCache } from './property-cache.ts';
+import { PropertyListReply, PropertyReply } from './spec-replies.ts';
 
 // SPEC §4 "Property list": state properties, loading, error.
 interface PropertyState {
@@ -40,11 +45,7 @@ export function useProperties(): PropertyContextValue {
 }
 
 /** SPEC §5: the user must be signed in with an id, a company and a role. */
-export function requireUserContext(user: User | null): {
-  userId: string;
-  companyId: string;
-  userRole: string;
-} {
+export function requireUserContext(user: User | null): PropertyListIdentity {
   if (!user) throw new Error('User not authenticated');
   if (!user._id) throw new Error('User ID not found');
   if (!user.companyId) throw new Error('User is not associated with any company');
@@ -52,81 +53,63 @@ export function requireUserContext(user: User | null): {
   return { userId: user._id, companyId: user.companyId, userRole: user.role };
 }
 
-/** SPEC §7: a list, or an object whose `data` is the list. */
-export function readPropertyList(body: unknown): Property[] {
-  if (Array.isArray(body)) return body as Property[];
-  if (body && typeof body === 'object' && 'data' in body) {
-    const list = body.data;
-    if (Array.isArray(list)) return list as Property[];
-    throw new Error('Invalid properties data received');
-  }
-  throw new Error('Invalid response format from server');
-}
-
-/** SPEC §7: the property, possibly under `data`. */
-const readProperty = (body: unknown): Property =>
-  (body && typeof body === 'object' && 'data' in body ? body.data : body) as Property;
-
-const failure = (error: unknown, fallback: string) => toApiError(error, fallback).message;
-
-/** SPEC §7: a failed call reaches the caller as an ApiError, with the action's own fallback text. */
-async function failingAs<T>(fallback: string, call: () => Promise<T>): Promise<T> {
+/** SPEC §7: through the public client, with only the claimed identity: no paging, the whole list. */
+async function fetchPropertyList(identity: PropertyListIdentity): Promise<Property[]> {
   try {
-    return await call();
+    return await request(
+      { ...propertiesApi.listPublicFiltered, reply: PropertyListReply },
+      { query: identity },
+      { client: 'public', fallback: 'Failed to fetch properties' },
+    );
   } catch (error) {
-    throw toApiError(error, fallback);
+    // SPEC §7: a 401 from the public list yields an empty list.
+    if (error instanceof ApiError && error.status === 401) return [];
+    throw error;
   }
 }
 
-/** The list with `changed` in place of the property it replaces. */
-const replacing =
-  (changed: Property) =>
-  (current: PropertyState): PropertyState => ({
-    ...current,
-    properties: current.properties.map((item) => (item._id === changed._id ? changed : item)),
-  });
+const IDLE: PropertyState = { properties: [], loading: false, error: null };
 
 export function PropertyProvider({ children }: { children: ReactNode }) {
   const { user, loading: authLoading } = useAuth();
   const { pathname } = useLocation();
-  const [state, setState] = useState<PropertyState>({ properties: [], loading: false, error: null });
+  const cache = usePropertyCache();
   // SPEC §6: skipped for admins and on admin routes.
   const skipped = user?.role === 'admin' || isAdminPath(pathname);
+  const userId = user?._id;
+  const companyId = user?.companyId;
+  const userRole = user?.role;
+  const identity = useMemo(
+    () => (!skipped && userId && companyId && userRole ? { userId, companyId, userRole } : null),
+    [skipped, userId, companyId, userRole],
+  );
 
-  const fetchProperties = useCallback(async () => {
-    if (skipped) {
-      setState({ properties: [], loading: false, error: null });
-      return;
-    }
-    if (!user) {
-      setState({ properties: [], loading: false, error: 'User data not available' });
-      return;
-    }
-    if (!user.companyId) {
-      setState({ properties: [], loading: false, error: 'User is not associated with any company' });
-      return;
-    }
-    setState((current) => ({ ...current, loading: true, error: null }));
-    try {
-      // SPEC §7 sends no paging: the server then answers the whole list, which this state holds.
-      const { data } = await publicApi.get<unknown>('/properties/public-filtered', {
-        params: { userId: user._id, companyId: user.companyId, userRole: user.role },
-      });
-      setState({ properties: readPropertyList(data), loading: false, error: null });
-    } catch (error) {
-      // SPEC §7: a 401 from the public list yields an empty list.
-      if (toApiError(error, '').status === 401) setState({ properties: [], loading: false, error: null });
-      else setState({ properties: [], loading: false, error: failure(error, 'Failed to fetch properties') });
-    }
-  }, [skipped, user]);
-
-  useEffect(() => {
+  const list = useQuery<Property[], ApiError>({
+    queryKey: queryKeys.propertyList(identity),
+    queryFn: identity ? () => fetchPropertyList(identity) : skipToken,
     // SPEC §4: while auth is still loading, no fetch happens.
-    if (authLoading) return;
-    // Fetching is this effect's purpose; the skip and missing-user branches settle the state at once.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void fetchProperties();
-  }, [authLoading, fetchProperties]);
+    enabled: !authLoading,
+    // SPEC §8: a failure shows its message; fetching again is the caller's.
+    retry: false,
+  });
+
+  const state = useMemo((): PropertyState => {
+    if (skipped || authLoading) return IDLE;
+    if (!user) return { ...IDLE, error: 'User data not available' };
+    if (!user.companyId) return { ...IDLE, error: 'User is not associated with any company' };
+    // SPEC §8: a failed fetch leaves an empty list and the failure's message (until the next try).
+    const failed = list.error !== null;
+    return {
+      properties: failed ? [] : (list.data ?? []),
+      loading: list.isFetching,
+      error: failed && !list.isFetching ? list.error.message : null,
+    };
+  }, [skipped, authLoading, user, list.error, list.data, list.isFetching]);
+
+  const { refetch } = list;
+  const fetchProperties = useCallback(async () => {
+    if (identity) await refetch();
+  }, [identity, refetch]);
 
   const addProperty = useCallback(
     async (input: PropertyInput) => {
@@ -134,32 +117,31 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (!input.name?.trim() || !input.address?.trim() || !input.type)
         throw new Error(PROPERTY_FIELDS_REQUIRED);
       const claims = requireUserContext(user);
-      return failingAs('Failed to create property', async () => {
-        const { data } = await publicApi.post<unknown>('/properties/public', input, { params: claims });
-        const created = readProperty(data);
-        setState((current) => ({ ...current, properties: [...current.properties, created] }));
-        return created;
-      });
+      const created = await request(
+        { ...propertiesApi.createPublic, reply: PropertyReply },
+        { query: claims, body: input },
+        { client: 'public', fallback: 'Failed to create property' },
+      );
+      cache.added(created);
+      return created;
     },
-    [skipped, user],
+    [skipped, user, cache],
   );
 
   const updateProperty = useCallback(
     async (id: string, input: PropertyUpdateInput) => {
       if (skipped) return null;
       if (!id) throw new Error(PROPERTY_ID_REQUIRED);
-      const { companyId } = requireUserContext(user);
-      return failingAs('Failed to update property', async () => {
-        const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}`, {
-          ...input,
-          companyId,
-        });
-        const updated = readProperty(data);
-        setState(replacing(updated));
-        return updated;
-      });
+      const { companyId: claimedCompanyId } = requireUserContext(user);
+      const updated = await request(
+        { ...propertiesApi.update, reply: PropertyReply },
+        { params: { id }, body: { ...input, companyId: claimedCompanyId } },
+        { fallback: 'Failed to update property' },
+      );
+      cache.replaced(updated);
+      return updated;
     },
-    [skipped, user],
+    [skipped, user, cache],
   );
 
   const deleteProperty = useCallback(
@@ -167,48 +149,47 @@ export function PropertyProvider({ children }: { children: ReactNode }) {
       if (skipped) return;
       if (!id) throw new Error(PROPERTY_ID_REQUIRED);
       requireUserContext(user);
-      await failingAs('Failed to delete property', async () => {
-        await api.delete(`/properties/${encodeURIComponent(id)}`);
-        setState((current) => ({
-          ...current,
-          properties: current.properties.filter((item) => item._id !== id),
-        }));
-      });
+      await request(
+        { ...propertiesApi.remove, reply: PropertyReply },
+        { params: { id } },
+        { fallback: 'Failed to delete property' },
+      );
+      cache.removed(id);
     },
-    [skipped, user],
+    [skipped, user, cache],
   );
 
   const getProperty = useCallback(async (id: string) => {
     if (!id) throw new Error(PROPERTY_ID_REQUIRED);
-    return failingAs('Failed to fetch property', async () => {
-      const { data } = await api.get<unknown>(`/properties/${encodeURIComponent(id)}`);
-      return readProperty(data);
-    });
+    return request(
+      { ...propertiesApi.get, reply: PropertyReply },
+      { params: { id } },
+      { fallback: 'Failed to fetch property' },
+    );
   }, []);
 
   const getPropertiesByOwner = useCallback(async (ownerId: string) => {
     if (!ownerId) throw new Error(OWNER_ID_REQUIRED);
-    return failingAs('Failed to fetch properties', async () => {
-      const { data } = await api.get<unknown>(`/properties/owner/${encodeURIComponent(ownerId)}`);
-      return readPropertyList(data);
-    });
+    return request(
+      { ...propertiesApi.listByOwner, reply: PropertyListReply },
+      { params: { ownerId } },
+      { fallback: 'Failed to fetch properties' },
+    );
   }, []);
 
   const transferProperty = useCallback(
     async (id: string, newOwnerId: string) => {
       if (!id || !newOwnerId) throw new Error(TRANSFER_FIELDS_REQUIRED);
-      const { companyId } = requireUserContext(user);
-      return failingAs('Failed to transfer property', async () => {
-        const { data } = await api.put<unknown>(`/properties/${encodeURIComponent(id)}/transfer`, {
-          newOwnerId,
-          companyId,
-        });
-        const moved = readProperty(data);
-        setState(replacing(moved));
-        return moved;
-      });
+      const { companyId: claimedCompanyId } = requireUserContext(user);
+      const moved = await request(
+        { ...propertiesApi.transfer, reply: PropertyReply },
+        { params: { id }, body: { newOwnerId, companyId: claimedCompanyId } },
+        { fallback: 'Failed to transfer property' },
+      );
+      cache.replaced(moved);
+      return moved;
     },
-    [user],
+    [user, cache],
   );
 
   const value = useMemo(

@@ -3,3 +3,4 @@
 export { AuthProvider, useAuth, type AuthContextValue, type AuthState } from './AuthProvider.tsx';
 export { CompanyProvider, useCompany } from './CompanyProvider.tsx';
 export { PropertyProvider, useProperties, type PropertyContextValue } from './PropertyProvider.tsx';
+export { usePropertyCache, type PropertyCache } from './property-cache.ts';

@@ -1,6 +1,7 @@
-import { authApi, User, type CompanyInput, type SignupInput } from '@lintel/contracts';
-import { api, refreshAccessToken, request, toApiError } from '../lib/http.ts';
+import { authApi, type CompanyInput, type SignupInput, type User } from '@lintel/contracts';
+import { refreshAccessToken, request } from '../lib/http.ts';
 import { sessionStore } from '../lib/session-storage.ts';
+import { sessionReply } from './spec-replies.ts';
 
 /**
  * The session's calls to the server. AuthProvider loads this module on first use, so the HTTP
@@ -8,10 +9,8 @@ import { sessionStore } from '../lib/session-storage.ts';
  * with a signed-out visitor's sign-in page.
  */
 
-async function fetchCurrentUser(): Promise<User> {
-  const { data } = await api.get<{ user?: unknown }>('/auth/me', { skipAuthHandling: true });
-  return User.parse(data.user);
-}
+const fetchCurrentUser = async (): Promise<User> =>
+  (await request(authApi.me, {}, { skipAuthHandling: true })).user;
 
 /** SPEC §4 start-up: fetch the user; on failure refresh once and fetch again. Throws if that fails too. */
 export async function validateStoredSession(): Promise<User> {
@@ -26,20 +25,6 @@ export async function validateStoredSession(): Promise<User> {
   return user;
 }
 
-/**
- * SPEC §5: a session answer without an access token is a failure. A user the contract does not
- * recognise is no server message either: the caller's generic failure (SPEC §8), not a parser dump.
- */
-function takeSession(
-  data: { token?: string; refreshToken?: string; user?: unknown } | undefined,
-  failure: string,
-): User {
-  if (!data?.token) throw new Error('No access token received');
-  const parsed = User.safeParse(data.user);
-  if (!parsed.success) throw new Error(failure);
-  return keepSession({ token: data.token, refreshToken: data.refreshToken, user: parsed.data });
-}
-
 /** Stores a new session's token pair and user, replacing whatever was stored. */
 function keepSession(session: { token: string; refreshToken?: string | undefined; user: User }): User {
   sessionStore.saveTokens({ token: session.token, refreshToken: session.refreshToken });
@@ -47,20 +32,29 @@ function keepSession(session: { token: string; refreshToken?: string | undefined
   return session.user;
 }
 
-/** Posts to a session-opening call and keeps the session it answers; failures read `failure`. */
-async function openSession(path: '/auth/login' | '/auth/signup', body: unknown, failure: string) {
-  try {
-    const { data } = await api.post<{ token?: string; user?: unknown }>(path, body);
-    return takeSession(data, failure);
-  } catch (error) {
-    throw toApiError(error, failure);
-  }
-}
+/** SPEC §8: the server's message, else 'Login failed'. */
+export const signIn = async (email: string, password: string) =>
+  keepSession(
+    await request(
+      { ...authApi.login, reply: sessionReply('Login failed') },
+      { body: { email, password } },
+      {
+        fallback: 'Login failed',
+      },
+    ),
+  );
 
-export const signIn = (email: string, password: string) =>
-  openSession('/auth/login', { email, password }, 'Login failed');
-
-export const signUp = (input: SignupInput) => openSession('/auth/signup', input, 'Signup failed');
+/** SPEC §8: the server's message, else 'Signup failed'. */
+export const signUp = async (input: SignupInput) =>
+  keepSession(
+    await request(
+      { ...authApi.signup, reply: sessionReply('Signup failed') },
+      { body: input },
+      {
+        fallback: 'Signup failed',
+      },
+    ),
+  );
 
 /**
  * A signed-in user without a company creates one (becoming its admin). The call ends the session it
@@ -74,5 +68,5 @@ export const acceptInvitation = async (code: string) =>
   keepSession(await request(authApi.acceptInvitation, { body: { code } }));
 
 export async function signOut(): Promise<void> {
-  await api.post('/auth/logout');
+  await request(authApi.logout);
 }

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client.ts';
 
 function LocationDisplay() {
   const { pathname } = useLocation();
@@ -33,3 +35,8 @@ export function renderAt(path: string, ui: ReactNode) {
 }
 
 export const currentPath = () => screen.getByTestId('location').textContent;
+
+/** `ui` with a fresh query cache of the app's own defaults, as the signed-in shell gives its screens. */
+export const withQueryClient = (ui: ReactNode, client = createQueryClient()) => (
+  <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
   ownersApi,
   propertiesApi,
@@ -9,8 +9,9 @@ import {
   type PropertyUpdateInput,
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
+import { queryKeys } from '../../lib/query-client.ts';
 import { homeFor } from '../../lib/roles.ts';
-import { useAuth, useProperties } from '../../session/index.ts';
+import { useAuth, usePropertyCache, type PropertyCache } from '../../session/index.ts';
 import { useNotifications } from '../notifications/index.ts';
 
 /** What the list screen sends: the contract's query as the caller builds it (defaults filled by the server). */
@@ -22,7 +23,7 @@ export type PropertyListQuery = Partial<
 export const OPTION_PAGE_SIZE = 20;
 
 export const propertyKeys = {
-  all: ['properties'] as const,
+  all: queryKeys.properties,
   list: (query: PropertyListQuery) => ['properties', 'list', query] as const,
 };
 
@@ -40,18 +41,16 @@ export const fetchProperty = (id: string): Promise<Property> =>
   request(propertiesApi.get, { params: { id } }).then((reply) => reply.data);
 
 /**
- * After any change: the grid's queries refetch, SPEC's provider list is refreshed (a no-op for
- * admins) and the change is announced in the bell.
+ * After a change: the session's one properties cache takes it (SPEC's list in place, the grid's
+ * queries refetched) and the bell announces it.
  */
 function useAfterChange() {
-  const qc = useQueryClient();
-  const properties = useProperties();
+  const cache = usePropertyCache();
   const notifications = useNotifications();
   const { user } = useAuth();
   const link = `${homeFor(user?.role)}/properties`;
-  return (title: string, message: string) => {
-    void qc.invalidateQueries({ queryKey: propertyKeys.all });
-    void properties.fetchProperties();
+  return (title: string, message: string, change: (cache: PropertyCache) => void) => {
+    change(cache);
     notifications.addNotification({ title, message, link });
   };
 }
@@ -60,7 +59,8 @@ export function useCreateProperty() {
   const afterChange = useAfterChange();
   return useMutation({
     mutationFn: (body: PropertyInput) => request(propertiesApi.create, { body }).then((reply) => reply.data),
-    onSuccess: (property) => afterChange('Property added', `${property.name} was added`),
+    onSuccess: (property) =>
+      afterChange('Property added', `${property.name} was added`, (cache) => cache.added(property)),
   });
 }
 
@@ -70,7 +70,8 @@ export function useUpdateProperty() {
     /** `body.__v` is the version the form was loaded at: a stale one gets 409, nothing is overwritten. */
     mutationFn: ({ id, body }: { id: string; body: PropertyUpdateInput }) =>
       request(propertiesApi.update, { params: { id }, body }).then((reply) => reply.data),
-    onSuccess: (property) => afterChange('Property updated', `${property.name} was updated`),
+    onSuccess: (property) =>
+      afterChange('Property updated', `${property.name} was updated`, (cache) => cache.replaced(property)),
   });
 }
 
@@ -80,7 +81,8 @@ export function useDeleteProperty() {
     mutationFn: (property: Pick<Property, '_id'>) =>
       // The server answers the property it deleted, as it last was.
       request(propertiesApi.remove, { params: { id: property._id } }).then((reply) => reply.data),
-    onSuccess: (property) => afterChange('Property deleted', `${property.name} was deleted`),
+    onSuccess: (property) =>
+      afterChange('Property deleted', `${property.name} was deleted`, (cache) => cache.removed(property._id)),
   });
 }
 
@@ -95,6 +97,7 @@ export function useTransferProperty() {
         property.ownerName
           ? `${property.name} now belongs to ${property.ownerName}`
           : `${property.name} was transferred`,
+        (cache) => cache.replaced(property),
       ),
   });
 }

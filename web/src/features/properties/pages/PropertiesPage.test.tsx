@@ -8,7 +8,7 @@ import { makeProperty, makeUser, USER_ID, uuid } from '../../../test/fixtures.ts
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
-import { PropertyProvider } from '../../../session/index.ts';
+import { PropertyProvider, useProperties } from '../../../session/index.ts';
 import { NotificationProvider, useNotifications } from '../../notifications/index.ts';
 import { PropertiesPage } from './PropertiesPage.tsx';
 
@@ -50,6 +50,12 @@ function Bell() {
   );
 }
 
+/** SPEC's property list, as the session holds it. */
+function SpecList() {
+  const { properties } = useProperties();
+  return <output data-testid="spec-list">{properties.map((item) => item.name).join(', ')}</output>;
+}
+
 let server: MockServer;
 
 function renderPage(role: Role, items: Property[] = [mine, theirs]) {
@@ -67,6 +73,7 @@ function renderPage(role: Role, items: Property[] = [mine, theirs]) {
           <PropertyProvider>
             <PropertiesPage />
             <Bell />
+            <SpecList />
           </PropertyProvider>
         </NotificationProvider>
       </QueryClientProvider>
@@ -192,6 +199,12 @@ describe('PropertiesPage: changes', () => {
     await waitFor(() =>
       expect(screen.getByTestId('bell')).toHaveTextContent('Property added: Sunny Flat was added'),
     );
+    // One properties cache: SPEC's list takes the new property in place and only the grid refetches.
+    await waitFor(() =>
+      expect(screen.getByTestId('spec-list')).toHaveTextContent('Mine Flat, Their House, Sunny Flat'),
+    );
+    await waitFor(() => expect(server.callsTo('GET', '/properties')).toHaveLength(2));
+    expect(server.callsTo('GET', '/properties/public-filtered')).toHaveLength(1);
   });
 
   it('shows each missing required field by name as you leave it', async () => {
@@ -255,13 +268,14 @@ describe('PropertiesPage: changes', () => {
     });
   });
 
-  it('asks before deleting, then deletes', async () => {
+  it("asks before deleting, then deletes (from SPEC's list too, without fetching it again)", async () => {
     const user = userEvent.setup();
-    renderPage('admin');
+    renderPage('agent');
     server.on('DELETE', `/properties/${mine._id}`, {
       status: 200,
       data: { status: 'success', data: mine },
     });
+    await waitFor(() => expect(screen.getByTestId('spec-list')).toHaveTextContent('Mine Flat, Their House'));
     await user.click(await screen.findByRole('button', { name: 'Delete Mine Flat' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Mine Flat?' });
     expect(server.callsTo('DELETE', `/properties/${mine._id}`)).toEqual([]);
@@ -270,6 +284,8 @@ describe('PropertiesPage: changes', () => {
     await waitFor(() =>
       expect(screen.getByTestId('bell')).toHaveTextContent('Property deleted: Mine Flat was deleted'),
     );
+    await waitFor(() => expect(screen.getByTestId('spec-list')).toHaveTextContent(/^Their House$/));
+    expect(server.callsTo('GET', '/properties/public-filtered')).toHaveLength(1);
   });
 
   it('transfers to the owner picked in the dialog', async () => {
