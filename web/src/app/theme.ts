@@ -22,6 +22,12 @@ export const theme = createTheme({
     h6: { fontWeight: 600 },
   },
   components: {
+    // WCAG 2.4.7: MUI marks keyboard focus with a faint ripple; a ring is seen (5.3:1 on grey).
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY_TEXT}`, outlineOffset: 2 } },
+      },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
