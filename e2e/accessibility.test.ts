@@ -175,3 +175,90 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
       });
   }
 });
+
+/** What has focus now: its accessible-ish name, whether it is inside main or a dialog, and its ring. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const hasRing =
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) ||
+      // Text fields show focus on their outlined box (a 2 px primary border).
+      element.closest('.Mui-focused') !== null;
+    return {
+      key: element.dataset.tabKey ?? '',
+      name: element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 60) ?? '',
+      tag: element.tagName.toLowerCase(),
+      inMain: element.closest('main') !== null,
+      inDialog: element.closest('[role="dialog"]') !== null,
+      hasRing,
+    };
+  });
+
+describe('the payments screen by keyboard', () => {
+  it('skips to content, reaches every control with a visible ring, and opens and leaves a dialog', async () => {
+    const page = await newPage(browser, app.baseUrl);
+    await signInThroughForm(page, 'accountant@demo.test');
+    await page.waitForURL('**/accountant-dashboard');
+    await page.goto('/accountant-dashboard/payments');
+    await contentLoaded(page, 'main');
+    // Number every control a Tab should reach inside main, to check each is reached.
+    const controls = await page.evaluate(() => {
+      const candidates = document
+        .querySelector('main')!
+        .querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]');
+      const reachable = [...candidates].filter(
+        (element) =>
+          element.tabIndex >= 0 &&
+          !(element as HTMLButtonElement).disabled &&
+          element.checkVisibility({ visibilityProperty: true }) &&
+          !element.closest('[aria-hidden="true"]'),
+      );
+      reachable.forEach((element, index) => (element.dataset.tabKey = String(index)));
+      return reachable.map(
+        (element) => element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName,
+      );
+    });
+    expect(controls.length).toBeGreaterThan(5);
+
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    const reached = new Set<string>();
+    const withoutRing: string[] = [];
+    for (let step = 0; step < 3 * controls.length + 20; step += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (!now?.inMain) break;
+      if (now.key) reached.add(now.key);
+      if (!now.hasRing) withoutRing.push(`${now.tag} "${now.name}"`);
+    }
+    const missed = controls.filter((_, index) => !reached.has(String(index)));
+    expect(missed, `not reached by Tab: ${missed.join(', ')}`).toEqual([]);
+    expect(withoutRing, `focused without a visible ring: ${withoutRing.join(', ')}`).toEqual([]);
+
+    // The dialog: opened with the keyboard, Tab stays inside it, Escape closes it, focus returns.
+    const opener = page.getByRole('main').getByRole('button', { name: 'Record payment' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Record payment' });
+    await dialog.waitFor();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      expect(now?.inDialog, `Tab ${step + 1} left the dialog for ${now?.name}`).toBe(true);
+      expect(now?.hasRing, `${now?.tag} "${now?.name}" focused without a visible ring`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+});
