@@ -39,13 +39,17 @@ export const theme = createTheme({
       ],
     },
     MuiLink: { defaultProps: { color: PRIMARY_TEXT } },
+    MuiChip: {
+      variants: [{ props: { variant: 'outlined', color: 'primary' }, style: { color: PRIMARY_TEXT } }],
+    },
     MuiTab: { styleOverrides: { root: { '&.Mui-selected': { color: PRIMARY_TEXT } } } },
     // Unselected toggles are drawn in action.active (rgba 0.54): under 4.5:1 on tinted ground.
     MuiToggleButton: {
       styleOverrides: {
         root: ({ theme: { palette } }) => ({
           color: palette.text.secondary,
-          '&.Mui-selected': { color: PRIMARY_TEXT },
+          // On the selected grey (action.selected) the dark shade is 4.4:1: a darker blue still.
+          '&.Mui-selected': { color: '#0d47a1' },
         }),
       },
     },
