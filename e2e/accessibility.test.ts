@@ -98,6 +98,19 @@ async function contentLoaded(page: Page, scope: string): Promise<void> {
 
 /** Runs axe on what is on screen now; each violation becomes one readable line. */
 async function scan(page: Page, screen: string, found: string[]): Promise<void> {
+  // Colours mid-transition (a dialog fading in, a label rising) are no colours anyone reads.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        document
+          .getAnimations()
+          .some(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+          ),
+      ),
+    )
+    .toBe(false);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   for (const violation of violations)
     for (const node of violation.nodes)
@@ -172,7 +185,8 @@ describe('every screen passes axe (WCAG 2.2 AA)', () => {
         }
         await page.context().close();
         expect(found, found.join('\n')).toEqual([]);
-      });
+        // The accountant has 30 screens: minutes on a loaded machine.
+      }, 600_000);
   }
 });
 
