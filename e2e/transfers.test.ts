@@ -21,7 +21,7 @@ describe('fee transfers and VAT, end to end', () => {
     await expect.poll(() => usd.textContent()).toMatch(/\$[1-9][\d,]*\.\d\d/);
     const due = /\$[\d,]+\.\d\d/.exec((await usd.textContent())!)![0];
 
-    await usd.getByRole('button', { name: 'Transfer USD to business account' }).click();
+    await usd.getByRole('button', { name: 'Transfer to business account: USD' }).click();
     const confirm = accountant.getByRole('dialog', { name: 'Transfer to the business account?' });
     expect(await confirm.textContent()).toContain(`${due} leaves the trust bank account`);
     await confirm.getByRole('button', { name: 'Transfer' }).click();

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, useRouteError, type RouteObject } from 're
 import type { Role } from '@lintel/contracts';
 import { ErrorScreen } from '../components/ErrorBoundary.tsx';
 import { ProtectedRoute } from '../features/auth/index.ts';
+import type { RouteHandle } from '../components/page-title.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RootProviders } from './RootProviders.tsx';
 
@@ -128,6 +129,9 @@ function RouteError() {
   return <ErrorScreen message={error instanceof Error ? error.message : undefined} />;
 }
 
+/** The browser tab's name for a route (components/page-title.tsx). */
+const title = (text: string): RouteHandle => ({ title: text });
+
 const guarded = (element: React.ReactNode, roles?: readonly Role[]) => (
   <ProtectedRoute roles={roles}>{element}</ProtectedRoute>
 );
@@ -139,25 +143,29 @@ const guardedWithoutCompany = (element: React.ReactNode) => (
 
 /** Owner and tenant registers, inside each staff dashboard. */
 const peopleRoutes: RouteObject[] = [
-  { path: 'owners', element: <OwnersPage /> },
-  { path: 'tenants', element: <TenantsPage /> },
-  { path: 'tenants/:tenantId', element: <TenantDetailPage /> },
+  { path: 'owners', element: <OwnersPage />, handle: title('Owners') },
+  { path: 'tenants', element: <TenantsPage />, handle: title('Tenants') },
+  { path: 'tenants/:tenantId', element: <TenantDetailPage />, handle: title('Tenant') },
 ];
 
 /** The books: kept in the accountant's dashboard, read in the admin's. */
 const accountRoutes: RouteObject[] = [
-  { path: 'property-accounts', element: <PropertyAccountsPage /> },
-  { path: 'property-accounts/:propertyId', element: <PropertyAccountPage /> },
-  { path: 'agent-accounts', element: <AgentAccountsPage /> },
-  { path: 'agent-accounts/:agentId', element: <AgentAccountPage /> },
-  { path: 'commissions', element: <CommissionsPage /> },
-  { path: 'ledger', element: <GeneralLedgerPage /> },
-  { path: 'ledger/accounts/:account', element: <LedgerAccountPage /> },
-  { path: 'transfers', element: <TransfersPage /> },
-  { path: 'vat', element: <VatPage /> },
-  { path: 'banking', element: <BankAccountsPage /> },
-  { path: 'banking/suspense', element: <SuspensePage /> },
-  { path: 'banking/:id', element: <BankAccountPage /> },
+  { path: 'property-accounts', element: <PropertyAccountsPage />, handle: title('Property accounts') },
+  {
+    path: 'property-accounts/:propertyId',
+    element: <PropertyAccountPage />,
+    handle: title('Property account'),
+  },
+  { path: 'agent-accounts', element: <AgentAccountsPage />, handle: title('Agent accounts') },
+  { path: 'agent-accounts/:agentId', element: <AgentAccountPage />, handle: title('Agent account') },
+  { path: 'commissions', element: <CommissionsPage />, handle: title('Commissions') },
+  { path: 'ledger', element: <GeneralLedgerPage />, handle: title('General ledger') },
+  { path: 'ledger/accounts/:account', element: <LedgerAccountPage />, handle: title('Account statement') },
+  { path: 'transfers', element: <TransfersPage />, handle: title('Fee transfers') },
+  { path: 'vat', element: <VatPage />, handle: title('VAT') },
+  { path: 'banking', element: <BankAccountsPage />, handle: title('Bank reconciliation') },
+  { path: 'banking/suspense', element: <SuspensePage />, handle: title('Trust suspense') },
+  { path: 'banking/:id', element: <BankAccountPage />, handle: title('Bank account') },
 ];
 
 const dashboard = (
@@ -168,7 +176,11 @@ const dashboard = (
 ): RouteObject => ({
   path,
   element: guarded(<Outlet />, [role]),
-  children: [{ index: true, element: home }, ...children, { path: '*', element: <NotFoundPage /> }],
+  children: [
+    { index: true, element: home, handle: title('Dashboard') },
+    ...children,
+    { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
+  ],
 });
 
 export const routes: RouteObject[] = [
@@ -176,64 +188,82 @@ export const routes: RouteObject[] = [
     element: <RootProviders />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/admin-signup', element: <AdminSignupPage /> },
+      { path: '/', element: <LandingPage />, handle: title('Property management for agencies') },
+      { path: '/login', element: <LoginPage />, handle: title('Sign in') },
+      { path: '/signup', element: <SignupPage />, handle: title('Create your account') },
+      { path: '/admin-signup', element: <AdminSignupPage />, handle: title('Start your agency') },
       {
         element: <SignedInLayout />,
         children: [
-          { path: '/dashboard', element: guardedWithoutCompany(<GeneralDashboardPage />) },
+          {
+            path: '/dashboard',
+            element: guardedWithoutCompany(<GeneralDashboardPage />),
+            handle: title('Dashboard'),
+          },
           dashboard('/admin-dashboard', 'admin', <AdminHomePage />, [
-            { path: 'properties', element: <PropertiesPage /> },
+            { path: 'properties', element: <PropertiesPage />, handle: title('Properties') },
             ...peopleRoutes,
-            { path: 'audit', element: <AuditLogPage /> },
-            { path: 'company', element: <CompanyProfilePage /> },
-            { path: 'tasks', element: <TasksPage /> },
+            { path: 'audit', element: <AuditLogPage />, handle: title('Audit log') },
+            { path: 'company', element: <CompanyProfilePage />, handle: title('Company profile') },
+            { path: 'tasks', element: <TasksPage />, handle: title('Tasks') },
             ...accountRoutes,
-            { path: 'reports', element: <ReportsPage /> },
-            { path: 'data-sync', element: <DataSyncPage /> },
+            { path: 'reports', element: <ReportsPage />, handle: title('Reports') },
+            { path: 'data-sync', element: <DataSyncPage />, handle: title('Data sync') },
           ]),
           dashboard('/agent-dashboard', 'agent', <AgentHomePage />, [
-            { path: 'properties', element: <PropertiesPage /> },
+            { path: 'properties', element: <PropertiesPage />, handle: title('Properties') },
             ...peopleRoutes,
-            { path: 'commission', element: <AgentAccountPage /> },
-            { path: 'maintenance', element: <MaintenancePage /> },
-            { path: 'tasks', element: <TasksPage /> },
+            { path: 'commission', element: <AgentAccountPage />, handle: title('My commission') },
+            { path: 'maintenance', element: <MaintenancePage />, handle: title('Maintenance') },
+            { path: 'tasks', element: <TasksPage />, handle: title('Tasks') },
           ]),
           dashboard('/owner-dashboard', 'owner', <OwnerHomePage />, [
-            { path: 'properties', element: <PropertiesPage /> },
-            { path: 'maintenance', element: <MaintenancePage /> },
+            { path: 'properties', element: <PropertiesPage />, handle: title('Properties') },
+            { path: 'maintenance', element: <MaintenancePage />, handle: title('Maintenance') },
           ]),
           dashboard('/accountant-dashboard', 'accountant', <AccountantHomePage />, [
-            { path: 'properties', element: <PropertiesPage /> },
+            { path: 'properties', element: <PropertiesPage />, handle: title('Properties') },
             ...peopleRoutes,
-            { path: 'payments', element: <PaymentsPage /> },
+            { path: 'payments', element: <PaymentsPage />, handle: title('Payments') },
             ...accountRoutes,
-            { path: 'written-invoices', element: <WrittenInvoicesPage /> },
-            { path: 'settings', element: <FinanceSettingsPage /> },
-            { path: 'levies', element: <LeviesPage /> },
-            { path: 'reports', element: <ReportsPage /> },
-            { path: 'tasks', element: <TasksPage /> },
-            { path: 'data-sync', element: <DataSyncPage /> },
+            { path: 'written-invoices', element: <WrittenInvoicesPage />, handle: title('Written invoices') },
+            { path: 'settings', element: <FinanceSettingsPage />, handle: title('Accounting settings') },
+            { path: 'levies', element: <LeviesPage />, handle: title('Levies') },
+            { path: 'reports', element: <ReportsPage />, handle: title('Reports') },
+            { path: 'tasks', element: <TasksPage />, handle: title('Tasks') },
+            { path: 'data-sync', element: <DataSyncPage />, handle: title('Data sync') },
           ]),
-          { path: '/admin/users', element: guarded(<UsersPage />, ['admin']) },
-          { path: '/admin/maintenance', element: guarded(<MaintenancePage />, ['admin']) },
+          { path: '/admin/users', element: guarded(<UsersPage />, ['admin']), handle: title('Users') },
+          {
+            path: '/admin/maintenance',
+            element: guarded(<MaintenancePage />, ['admin']),
+            handle: title('Maintenance'),
+          },
           {
             path: '/maintenance/:id',
             element: guarded(<MaintenanceRequestPage />, ['admin', 'accountant', 'agent', 'owner']),
+            handle: title('Maintenance request'),
           },
-          { path: '/admin/payments', element: guarded(<PaymentsPage />, ['admin']) },
-          { path: '/leases', element: guarded(<LeasesPage />) },
-          { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />) },
-          { path: '/test-auth', element: guardedWithoutCompany(<TestAuthPage />) },
-          { path: '/profile', element: guarded(<ProfilePage />) },
-          { path: '/settings', element: guarded(<SettingsPage />) },
+          {
+            path: '/admin/payments',
+            element: guarded(<PaymentsPage />, ['admin']),
+            handle: title('Payments'),
+          },
+          { path: '/leases', element: guarded(<LeasesPage />), handle: title('Leases') },
+          { path: '/leases/:leaseId', element: guarded(<LeaseDetailPage />), handle: title('Lease') },
+          {
+            path: '/test-auth',
+            element: guardedWithoutCompany(<TestAuthPage />),
+            handle: title('Session check'),
+          },
+          { path: '/profile', element: guarded(<ProfilePage />), handle: title('Profile') },
+          { path: '/settings', element: guarded(<SettingsPage />), handle: title('Settings') },
           {
             path: '/payments',
             element: guarded(<PaymentsPage />, ['admin', 'accountant', 'agent', 'owner']),
+            handle: title('Payments'),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
         ],
       },
     ],

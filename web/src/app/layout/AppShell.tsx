@@ -10,10 +10,13 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
 import { useAuth, useCompany } from '../../session/index.ts';
+import { SkipLink } from '../../components/SkipLink.tsx';
 import { NAVIGATION } from '../navigation.ts';
 import { SIDE_WIDTH } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { SideNav } from './SideNav.tsx';
+
+const MAIN_ID = 'main-content';
 
 /** SPEC §2: a 280 px side area, the top bar to its right, the page below the bar. */
 export function AppShell() {
@@ -25,6 +28,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink targetId={MAIN_ID} />
       <Box component="aside" sx={{ width: { md: SIDE_WIDTH }, flexShrink: { md: 0 } }}>
         <Drawer
           variant="temporary"
@@ -72,7 +76,12 @@ export function AppShell() {
             )}
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <Outlet />
         </Box>
       </Box>

@@ -22,6 +22,12 @@ export function CurrencyField({
       sx={{ minWidth: 120 }}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      // The label rises over a chosen currency from the first frame: left to MUI, a value that
+      // arrives after the first render (the company's default) was drawn under the label.
+      slotProps={{
+        inputLabel: { shrink: value !== '' || allLabel !== undefined },
+        select: { displayEmpty: allLabel !== undefined },
+      }}
     >
       {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
       {currencies.map((currency) => (

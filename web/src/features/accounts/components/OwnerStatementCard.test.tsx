@@ -36,7 +36,7 @@ describe('OwnerStatementCard', () => {
     expect(await screen.findByRole('grid', { name: 'Owner statement: Grace Owner' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Download statement (PDF)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(screen.getByRole('button', { name: 'Download statement (CSV)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download statement as CSV' })).toBeInTheDocument();
     expect(server.calls.map((call) => [call.method, call.url])).toEqual([
       ['GET', statementUrl],
       ['GET', statementUrl],

@@ -87,9 +87,9 @@ export function StatementView({
           <DownloadIcon aria-hidden />
         )
       }
-      aria-label={
-        label === DEFAULT_LABELS[format] ? undefined : `Download statement (${format.toUpperCase()})`
-      }
+      // A bare "CSV" says what, not which action: the name adds it, keeping the visible word in it
+      // (WCAG 2.5.3, label in name).
+      aria-label={label === format.toUpperCase() ? `Download statement as ${label}` : undefined}
     >
       {label}
     </Button>

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { firstOfMonth, formatMonth, type Period, periodError, todayIso } from '.
 import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
 import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const TITLE = 'Commissions';
 
@@ -168,7 +168,7 @@ function FiguresTable({
       </TableCell>
     ));
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <ScrollingTable label={label}>
       <Table size="small" aria-label={label} sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>
@@ -195,6 +195,6 @@ function FiguresTable({
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollingTable>
   );
 }

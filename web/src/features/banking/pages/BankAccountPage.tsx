@@ -18,7 +18,7 @@ import { ImportStatementDialog } from '../components/ImportStatementDialog.tsx';
 import { ReconciliationPanel } from '../components/ReconciliationPanel.tsx';
 import { StatementLinesPanel } from '../components/StatementLinesPanel.tsx';
 import { BOOK_LABELS } from '../labels.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
+import { usePageTitle } from '../../../components/page-title.tsx';
 import { toApiError } from '../../../lib/http.ts';
 
 type TabKey = 'lines' | 'reconciliation' | 'history';
@@ -35,7 +35,7 @@ export function BankAccountPage() {
   const readable = canReadBanking(user?.role);
   const accounts = useBankAccounts(readable);
   const account = accounts.data?.find((candidate) => candidate._id === id);
-  useDocumentTitle(account ? `${account.name} · Bank reconciliation` : 'Bank account');
+  usePageTitle(account && `${account.name} · Bank reconciliation`);
 
   const back = (
     <Button

@@ -54,7 +54,6 @@ describe('BankAccountsPage', () => {
     expect(card).toHaveTextContent('$12,500.00 on 20 Nov 2026');
     expect(card).toHaveTextContent('Unmatched lines3');
     expect(card).toHaveTextContent('Reconciled through31 Oct 2026');
-    expect(document.title).toBe('Bank reconciliation · Lintel');
   });
 
   it('adds a trust ZWG account from the company profile, then opens it', async () => {

@@ -19,13 +19,11 @@ import { useAuth } from '../../../session/index.ts';
 import { canKeepBanking, canReadBanking, useBankAccounts } from '../api.ts';
 import { AddBankAccountDialog } from '../components/AddBankAccountDialog.tsx';
 import { BOOK_LABELS } from '../labels.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const TITLE = 'Bank reconciliation';
 
 /** /…-dashboard/banking: the company's bank accounts, their statements and reconciled state. */
 export function BankAccountsPage() {
-  useDocumentTitle(TITLE);
   const { user } = useAuth();
   if (!canReadBanking(user?.role)) {
     return (

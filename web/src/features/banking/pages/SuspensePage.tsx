@@ -28,7 +28,6 @@ import {
   useRefundSuspense,
   useSuspense,
 } from '../api.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const TITLE = 'Trust suspense';
 
@@ -47,7 +46,6 @@ const leaseOption = (lease: Lease) => ({
 
 /** /…-dashboard/banking/suspense: money in trust no one has identified yet, open first. */
 export function SuspensePage() {
-  useDocumentTitle(TITLE);
   const { user } = useAuth();
   const back = (
     <Button

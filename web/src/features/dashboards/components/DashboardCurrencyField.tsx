@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { CurrencyField, useEnabledCurrencies } from '../../accounts/index.ts';
 
 /**
@@ -12,7 +13,11 @@ export function DashboardCurrencyField({
   value: string | undefined;
   onChange: (currency: string) => void;
 }) {
-  const { data } = useEnabledCurrencies();
-  if (!value || !data || data.currencies.length < 2) return null;
+  const { data, isLoading } = useEnabledCurrencies();
+  const offersChoice = data !== undefined && data.currencies.length > 1;
+  // Holds the field's place while the currencies or the dashboard load: appearing late, it pushed
+  // the header's row down by a line on a phone (layout shift).
+  if (isLoading || (offersChoice && !value)) return <Box aria-hidden sx={{ minWidth: 120, height: 40 }} />;
+  if (!offersChoice || !value) return null;
   return <CurrencyField value={value} currencies={data.currencies} onChange={onChange} />;
 }

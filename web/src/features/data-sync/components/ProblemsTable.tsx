@@ -2,7 +2,6 @@ import { useState } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { ImportProblem } from '@lintel/contracts';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const PAGE_SIZES = [10, 25, 100];
 
@@ -27,7 +27,7 @@ export function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
   const shown = problems.slice(page * pageSize, (page + 1) * pageSize);
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollingTable label="Problems">
         <Table size="small" aria-label="Problems" sx={compact ? undefined : { minWidth: 560 }}>
           <TableHead>
             <TableRow>
@@ -69,7 +69,7 @@ export function ProblemsTable({ problems }: { problems: ImportProblem[] }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollingTable>
       {problems.length > PAGE_SIZES[0]! && (
         <TablePagination
           component="div"

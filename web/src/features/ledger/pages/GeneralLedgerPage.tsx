@@ -18,7 +18,6 @@ import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
@@ -45,6 +44,7 @@ import { useAuth } from '../../../session/index.ts';
 import { CurrencyField, PeriodFields, useEnabledCurrencies, useTrialBalance } from '../../accounts/index.ts';
 import { canReadLedger, downloadLedger, useChartOfAccounts, useJournal, useJournals } from '../api.ts';
 import { useLedgerPaths } from '../paths.ts';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const TITLE = 'General ledger';
 const TABS = ['journals', 'accounts', 'trial-balance', 'export'] as const;
@@ -85,7 +85,6 @@ export function GeneralLedgerPage() {
   if (!canReadLedger(user?.role)) {
     return (
       <Stack spacing={2}>
-        <title>{`${TITLE} · Lintel`}</title>
         <PageHeader title={TITLE} />
         <Alert severity="info">The general ledger is kept by your agency&apos;s accountants.</Alert>
       </Stack>
@@ -93,7 +92,6 @@ export function GeneralLedgerPage() {
   }
   return (
     <Stack spacing={2}>
-      <title>{`${TITLE} · Lintel`}</title>
       <PageHeader title={TITLE} subtitle="The trust and business books: journals, accounts, trial balance" />
       <Tabs
         value={tab}
@@ -268,7 +266,7 @@ function JournalsTab() {
 export function JournalLines({ lines }: { lines: JournalLine[] }) {
   const { account: accountPath } = useLedgerPaths();
   return (
-    <TableContainer>
+    <ScrollingTable label="Journal lines">
       <Table size="small" aria-label="Journal lines">
         <TableHead>
           <TableRow>
@@ -294,7 +292,7 @@ export function JournalLines({ lines }: { lines: JournalLine[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollingTable>
   );
 }
 
@@ -448,7 +446,7 @@ function TrialBalanceTab() {
               <Typography variant="h6" component="h2" gutterBottom>
                 {BOOK_LABELS[book.book]} book
               </Typography>
-              <TableContainer>
+              <ScrollingTable label={`${BOOK_LABELS[book.book]} book trial balance`}>
                 <Table size="small" aria-label={`${BOOK_LABELS[book.book]} book trial balance`}>
                   <TableHead>
                     <TableRow>
@@ -491,7 +489,7 @@ function TrialBalanceTab() {
                     </TableRow>
                   </TableBody>
                 </Table>
-              </TableContainer>
+              </ScrollingTable>
               <Typography
                 variant="body2"
                 color={book.total === 0 ? 'success.main' : 'error.main'}

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/PageHeader.tsx';
+import { usePageTitle } from '../../../components/page-title.tsx';
 import { useAuth } from '../../../session/index.ts';
 import { BackLink, StatementView, useEnabledCurrencies } from '../../accounts/index.ts';
 import { canReadLedger, useChartOfAccounts } from '../api.ts';
@@ -20,11 +21,11 @@ export function LedgerAccountPage() {
   const currency = chosen ?? enabled.data?.defaultCurrency ?? '';
   const chart = useChartOfAccounts(currency, canReadLedger(user?.role) && Boolean(currency));
   const found = chart.data?.find((each) => each.account === account);
+  usePageTitle(found?.label);
   const back = <BackLink to={ledger} label="General ledger" />;
   if (!canReadLedger(user?.role)) {
     return (
       <Stack spacing={2}>
-        <title>{`${TITLE} · Lintel`}</title>
         {back}
         <PageHeader title={TITLE} />
         <Alert severity="info">The general ledger is kept by your agency&apos;s accountants.</Alert>
@@ -34,7 +35,6 @@ export function LedgerAccountPage() {
   const label = found?.label ?? account;
   return (
     <Stack spacing={2}>
-      <title>{`${label} · Lintel`}</title>
       {back}
       <PageHeader
         title={label}

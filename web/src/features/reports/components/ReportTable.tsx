@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Report, ReportCell, ReportRow } from '@lintel/contracts';
 import { formatReportValue, isNumeric } from '../report-format.ts';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -69,7 +69,7 @@ export function ReportTable({ report }: { report: Report }) {
 
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollingTable label={report.title}>
         <Table
           size="small"
           aria-label={report.title}
@@ -137,7 +137,7 @@ export function ReportTable({ report }: { report: Report }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </ScrollingTable>
       {sorted.length > PAGE_SIZES[0]! && (
         <TablePagination
           component="div"

@@ -12,6 +12,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
@@ -197,28 +198,29 @@ function TenantLeases({ tenantId }: { tenantId: string }) {
     <Stack spacing={1}>
       <List disablePadding aria-label="Leases">
         {leases.map((lease) => (
-          <ListItemButton
-            key={lease._id}
-            component={RouterLink}
-            to={`/leases/${lease._id}`}
-            divider
-            sx={{ px: 1, gap: 2, flexWrap: 'wrap' }}
-          >
-            <ListItemText
-              primary={lease.propertyName}
-              secondary={`${formatDate(lease.startDate)} – ${formatDate(lease.endDate)} · ${formatMoney(
-                lease.rentAmount,
-                lease.currency,
-              )} a month`}
-              sx={{ minWidth: 0 }}
-            />
-            <Chip
-              size="small"
-              variant="outlined"
-              label={STATUS[lease.status].label}
-              color={STATUS[lease.status].color}
-            />
-          </ListItemButton>
+          <ListItem key={lease._id} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={`/leases/${lease._id}`}
+              divider
+              sx={{ px: 1, gap: 2, flexWrap: 'wrap' }}
+            >
+              <ListItemText
+                primary={lease.propertyName}
+                secondary={`${formatDate(lease.startDate)} – ${formatDate(lease.endDate)} · ${formatMoney(
+                  lease.rentAmount,
+                  lease.currency,
+                )} a month`}
+                sx={{ minWidth: 0 }}
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={STATUS[lease.status].label}
+                color={STATUS[lease.status].color}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {pages > 1 && (

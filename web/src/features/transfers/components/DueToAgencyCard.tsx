@@ -8,7 +8,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
 import { toApiError } from '../../../lib/http.ts';
 import { useCreateTransfer, useDueToAgency } from '../api.ts';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const ageText = (row: DueToAgency) =>
   row.ageDays === null ? '—' : `${row.ageDays} ${row.ageDays === 1 ? 'day' : 'days'} (since ${row.since})`;
@@ -82,8 +82,7 @@ export function DueToAgencyCard({ canTransfer }: { canTransfer: boolean }) {
           <CircularProgress aria-label="Loading what is due to the agency" />
         </Box>
       ) : (
-        // Positioned, so the hidden header text stays inside the scrolling box on a phone.
-        <TableContainer sx={{ overflowX: 'auto', position: 'relative' }}>
+        <ScrollingTable label="Due to the agency by currency">
           <Table size="small" aria-label="Due to the agency by currency">
             <TableHead>
               <TableRow>
@@ -125,7 +124,7 @@ export function DueToAgencyCard({ canTransfer }: { canTransfer: boolean }) {
                           transfer.reset();
                           setAsking(row);
                         }}
-                        aria-label={`Transfer ${row.currency} to business account`}
+                        aria-label={`Transfer to business account: ${row.currency}`}
                       >
                         Transfer to business account
                       </Button>
@@ -135,7 +134,7 @@ export function DueToAgencyCard({ canTransfer }: { canTransfer: boolean }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       )}
       <ConfirmDialog
         open={asking !== null}

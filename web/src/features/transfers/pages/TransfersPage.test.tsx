@@ -63,9 +63,9 @@ describe('TransfersPage', () => {
     expect(usd).toHaveTextContent('$230.00');
     expect(usd).toHaveTextContent('56 days (since 2026-10-01)');
     expect(within(usd).getByText('Over the 31-day limit')).toBeInTheDocument();
-    expect(within(table).getByRole('button', { name: 'Transfer ZWG to business account' })).toBeDisabled();
+    expect(within(table).getByRole('button', { name: 'Transfer to business account: ZWG' })).toBeDisabled();
 
-    await userEvent.click(within(usd).getByRole('button', { name: 'Transfer USD to business account' }));
+    await userEvent.click(within(usd).getByRole('button', { name: 'Transfer to business account: USD' }));
     const confirm = await screen.findByRole('dialog', { name: 'Transfer to the business account?' });
     expect(confirm).toHaveTextContent('$230.00 leaves the trust bank account');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Transfer' }));

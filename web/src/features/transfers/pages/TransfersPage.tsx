@@ -10,7 +10,6 @@ import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { useAuth } from '../../../session/index.ts';
 import { canMoveTrustMoney, canReadTrustTransfers, useTransfers } from '../api.ts';
 import { DueToAgencyCard } from '../components/DueToAgencyCard.tsx';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const TITLE = 'Fee transfers';
 
@@ -49,7 +48,6 @@ const COLUMNS: GridColDef<TransferRow>[] = [
 
 /** /accountant-dashboard/transfers: what trust owes the agency, its transfer, and transfers made. */
 export function TransfersPage() {
-  useDocumentTitle(TITLE);
   const { user } = useAuth();
   if (!canReadTrustTransfers(user?.role)) {
     return (

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatMoney, type VatReport } from '@lintel/contracts';
@@ -18,14 +17,13 @@ import { useAuth } from '../../../session/index.ts';
 import { PeriodCurrencyReport, useEnabledCurrencies } from '../../accounts/index.ts';
 import { canMoveTrustMoney, canReadTrustTransfers, useVatReport } from '../api.ts';
 import { VatPaymentDialog } from '../components/VatPaymentDialog.tsx';
-import { useDocumentTitle } from '../use-document-title.ts';
+import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
 
 const TITLE = 'VAT';
 const SOURCE_LABELS = { receipt: 'Receipt', invoice: 'Invoice', other: 'Other' } as const;
 
 /** /accountant-dashboard/vat: output VAT in a period by receipt and invoice, VAT paid and owed. */
 export function VatPage() {
-  useDocumentTitle(TITLE);
   const { user } = useAuth();
   if (!canReadTrustTransfers(user?.role)) {
     return (
@@ -105,7 +103,7 @@ function VatTables({ report }: { report: VatReport }) {
   return (
     <>
       <Section id="vat-summary" title="Summary">
-        <TableContainer>
+        <ScrollingTable label="VAT summary">
           <Table size="small" aria-label="VAT summary">
             <TableBody>
               {summary.map(([label, amount], index) => (
@@ -124,10 +122,10 @@ function VatTables({ report }: { report: VatReport }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       </Section>
       <Section id="vat-lines" title="By receipt and invoice">
-        <TableContainer sx={{ overflowX: 'auto' }}>
+        <ScrollingTable label="Output VAT by receipt and invoice">
           <Table size="small" aria-label="Output VAT by receipt and invoice" sx={{ minWidth: 520 }}>
             <TableHead>
               <TableRow>
@@ -155,11 +153,11 @@ function VatTables({ report }: { report: VatReport }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </ScrollingTable>
       </Section>
       {report.payments.length > 0 && (
         <Section id="vat-payments" title="VAT paid">
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <ScrollingTable label="VAT paid">
             <Table size="small" aria-label="VAT paid">
               <TableHead>
                 <TableRow>
@@ -178,7 +176,7 @@ function VatTables({ report }: { report: VatReport }) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </ScrollingTable>
         </Section>
       )}
     </>
