@@ -122,3 +122,10 @@ export const getAuditFacets = (ctx: Ctx): Promise<AuditFacets> => {
     };
   });
 };
+
+/** Audit entries per UTC day in the range. */
+export const countEntriesPerDay = (
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  range: { from: string; to: string },
+) => repo.countEntriesPerDay(tx, ctx, range);

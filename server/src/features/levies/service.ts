@@ -286,3 +286,6 @@ export async function leviesDue(tx: Tx, scope: Scope, query: { today: string; cu
   await ensureLevyCharges(tx, scope, query.today);
   return repo.unpaidChargesOf(tx, scope, { period: query.today.slice(0, 7), currency: query.currency });
 }
+
+/** Every levy, for the company export's records. */
+export const levyRecords = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.levyRecords(tx, ctx);

@@ -1,3 +1,2 @@
 export { paymentRoutes } from './routes.ts';
-export { postPayments, recordPayment, reversePayment } from './service.ts';
-export { allPayments } from './repo.ts';
+export { allPayments, postPayments, recordPayment, reversePayment } from './service.ts';

@@ -430,3 +430,7 @@ export const exportPayments = (ctx: Ctx, query: PaymentExportQuery) =>
     assertRole(ctx, ['admin', 'accountant']);
     return (await repo.allPayments(tx, ctx, filterOf(ctx, query))).map(toPayment);
   });
+
+/** Every payment the filter selects, oldest first: for reports and exports. */
+export const allPayments = (tx: Tx, scope: Pick<Ctx, 'companyId'>, filter: repo.PaymentFilter) =>
+  repo.allPayments(tx, scope, filter);

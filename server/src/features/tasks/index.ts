@@ -1,3 +1,2 @@
 export { taskRoutes } from './routes.ts';
-export { createTask, notifyTasksDueToday, updateTask } from './service.ts';
-export { countOpenTasks, taskRecords } from './repo.ts';
+export { countOpenTasks, createTask, notifyTasksDueToday, taskRecords, updateTask } from './service.ts';

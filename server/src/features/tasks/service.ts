@@ -226,3 +226,13 @@ export async function notifyTasksDueToday(db: Db, today = todayIso()): Promise<n
   }
   return notified;
 }
+
+/** Someone's open tasks: how many, due today, overdue. */
+export const countOpenTasks = (
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  query: { assigneeId: string; today: string },
+) => repo.countOpenTasks(tx, ctx, query);
+
+/** Every task, for the company export's records. */
+export const taskRecords = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.taskRecords(tx, ctx);
