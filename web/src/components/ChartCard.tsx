@@ -59,7 +59,12 @@ export function ChartCard({
         {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
       </Box>
       {loading ? (
-        <Skeleton variant="rounded" height={height} aria-label={`Loading ${title.toLowerCase()}`} />
+        <Skeleton
+          variant="rounded"
+          height={height}
+          role="status"
+          aria-label={`Loading ${title.toLowerCase()}`}
+        />
       ) : emptyText ? (
         <Box sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', minHeight: 120, py: 3 }}>
           <Typography color="text.secondary" sx={{ textAlign: 'center', maxWidth: 360 }}>

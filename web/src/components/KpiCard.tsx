@@ -44,7 +44,7 @@ export function KpiCard({
             overflowWrap: 'anywhere',
           }}
         >
-          {loading ? <Skeleton width={64} aria-label="Loading" /> : value}
+          {loading ? <Skeleton width={64} role="status" aria-label="Loading" /> : value}
         </Typography>
         {caption && (
           <Typography variant="body2" color="text.secondary">

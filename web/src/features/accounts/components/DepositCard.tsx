@@ -44,7 +44,7 @@ export function DepositCard({ lease }: { lease: Lease }) {
     <Paper variant="outlined" component="section" aria-label="Deposit" sx={{ p: { xs: 2, sm: 3 } }}>
       <SectionTitle>Deposit</SectionTitle>
       {deposit.isPending ? (
-        <Skeleton width={160} aria-label="Loading deposit" />
+        <Skeleton width={160} role="status" aria-label="Loading deposit" />
       ) : deposit.error ? (
         <Alert
           severity="error"

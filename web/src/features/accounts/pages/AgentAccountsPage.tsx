@@ -74,7 +74,7 @@ function AgentAccountList() {
         </Alert>
       ) : accounts.isPending ? (
         <Paper variant="outlined" sx={{ p: 2 }} aria-busy>
-          <Skeleton aria-label="Loading agent accounts" />
+          <Skeleton role="status" aria-label="Loading agent accounts" />
           <Skeleton />
           <Skeleton />
         </Paper>
