@@ -27,7 +27,11 @@ export const ENTITIES = [
   'maintenanceRequest',
   'levy',
   'tenant',
+  /** An owner record: the owner user sees the one bound to them. */
+  'owner',
   'propertyAccount',
+  /** An agent's commission account: the agent is the one it is managed by. */
+  'agentAccount',
   'rentArrears',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -47,7 +51,9 @@ export const VISIBILITY: Record<Entity, Record<Role, Rule>> = {
   },
   levy: { admin: 'all', accountant: 'all', agent: 'all', owner: 'ownedBy', other: 'none' },
   tenant: { admin: 'all', accountant: 'all', agent: 'all', owner: 'ownedBy', other: 'none' },
+  owner: { admin: 'all', accountant: 'all', agent: 'all', owner: 'ownedBy', other: 'all' },
   propertyAccount: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'ownedBy', other: 'none' },
+  agentAccount: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'none', other: 'none' },
   rentArrears: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'ownedBy', other: 'none' },
 };
 

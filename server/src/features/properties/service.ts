@@ -250,7 +250,7 @@ export const listOwnerProperties = (ctx: Ctx, ownerId: string, query: PropertyQu
   transact(ctx, async (tx) => {
     const owner = await findOwner(tx, ctx, requireId(ownerId, OWNER_ID_REQUIRED));
     if (!owner) throw OWNER_NOT_FOUND();
-    if (ctx.role === 'owner' && owner.userId !== ctx.userId) throw OWNER_NOT_FOUND();
+    if (!sees(scopeFor(ctx, 'owner'), { agentIds: [], ownerUserId: owner.userId })) throw OWNER_NOT_FOUND();
     return list(tx, ctx, query, { ownerId: owner.id });
   });
 
