@@ -24,6 +24,7 @@ export const ENTITIES = [
   /** The "ending soon" reminder: each reader's own leases, not every lease they may read. */
   'endingLease',
   'payment',
+  /** An agent also sees the work assigned to them: the assignee counts among its agents. */
   'maintenanceRequest',
   'levy',
   'tenant',
@@ -36,7 +37,10 @@ export const ENTITIES = [
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
-/** The policy as data: for each entity, each role's rule. */
+/**
+ * The policy as data: for each entity, each role's rule. 'other' reads the property list (and an
+ * owner's properties) as today; 'none' marks the lists its route guard refuses it.
+ */
 export const VISIBILITY: Record<Entity, Record<Role, Rule>> = {
   property: { admin: 'all', accountant: 'all', agent: 'all', owner: 'ownedBy', other: 'all' },
   lease: { admin: 'all', accountant: 'all', agent: 'all', owner: 'ownedBy', other: 'none' },
