@@ -6,17 +6,14 @@ import { expenses, payouts, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage } from '../../lib/list-query.ts';
+import { andScope, scopeFor } from '../../lib/visibility.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 type Viewer = Pick<Ctx, 'companyId' | 'role' | 'userId'>;
 
-/** Agents see the properties they manage, owners their own. */
+/** The property accounts the viewer may see (lib/visibility.ts), on properties p and owners o. */
 const visibleProperty = (viewer: Viewer) =>
-  viewer.role === 'agent'
-    ? sql`and p.agent_id = ${viewer.userId}`
-    : viewer.role === 'owner'
-      ? sql`and o.user_id = ${viewer.userId}`
-      : sql``;
+  andScope(scopeFor(viewer, 'propertyAccount'), { agents: [sql`p.agent_id`], ownerUser: sql`o.user_id` });
 
 /**
  * One row per property: what its account holds in a currency (its own unless one is asked for),
@@ -106,7 +103,7 @@ export async function agentAccounts(tx: Tx, viewer: Viewer, currency: string | u
     join users u on l.account = 'agent:' || u.id
     where l.company_id = ${viewer.companyId}
       ${currency ? sql`and l.currency = ${currency}` : sql``}
-      ${viewer.role === 'agent' ? sql`and u.id = ${viewer.userId}` : sql``}
+      ${andScope(scopeFor(viewer, 'agentAccount'), { agents: [sql`u.id`], ownerUser: sql`null` })}
     group by u.id, u.first_name, u.last_name, l.currency
     order by agent_name, l.currency`,
   );

@@ -24,6 +24,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { trustReconciledThrough } from '../banking/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
@@ -55,16 +56,16 @@ const PROPERTY_NOT_FOUND = () => notFound('Property not found');
 const OWNER_NOT_FOUND = () => notFound('Owner not found');
 const AGENT_NOT_FOUND = () => notFound('Agent not found');
 
-/** A property the caller may see the account of: agents theirs, owners their own. */
+/** A property the caller may see the account of (lib/visibility.ts). */
 async function visibleProperty(tx: Tx, ctx: Ctx, propertyId: string) {
   if (!isUuid(propertyId)) throw PROPERTY_NOT_FOUND();
   const property = await findProperty(tx, ctx, propertyId);
   if (!property) throw PROPERTY_NOT_FOUND();
-  if (ctx.role === 'agent' && property.agentId !== ctx.userId) throw PROPERTY_NOT_FOUND();
-  if (ctx.role === 'owner') {
-    const owner = property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
-    if (owner?.userId !== ctx.userId) throw PROPERTY_NOT_FOUND();
-  }
+  const rows = scopeFor(ctx, 'propertyAccount');
+  // The owner's user is looked up only where the policy asks for it.
+  const owner =
+    rows.kind === 'ownedBy' && property.ownerId ? await findOwner(tx, ctx, property.ownerId) : undefined;
+  if (!sees(rows, { agentIds: [property.agentId], ownerUserId: owner?.userId })) throw PROPERTY_NOT_FOUND();
   return property;
 }
 
@@ -137,7 +138,9 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
     assertRole(ctx, ['admin', 'accountant', 'owner']);
     if (!isUuid(id)) throw OWNER_NOT_FOUND();
     const owner = await findOwner(tx, ctx, id);
-    if (!owner || (ctx.role === 'owner' && owner.userId !== ctx.userId)) throw OWNER_NOT_FOUND();
+    if (!owner || !sees(scopeFor(ctx, 'owner'), { agentIds: [], ownerUserId: owner.userId })) {
+      throw OWNER_NOT_FOUND();
+    }
     const reconciled = await trustReconciledThrough(tx, ctx, query.currency);
     return {
       ...(await ownerStatementOf(tx, ctx, owner, query, linesFor(query))),
@@ -149,7 +152,8 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
   });
 
 async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {
-  if (ctx.role === 'agent' && agentId !== ctx.userId) throw AGENT_NOT_FOUND();
+  if (!sees(scopeFor(ctx, 'agentAccount'), { agentIds: [agentId], ownerUserId: null }))
+    throw AGENT_NOT_FOUND();
   const agent = await findAgent(tx, ctx, agentId);
   if (!agent) throw AGENT_NOT_FOUND();
   return agent;
@@ -395,8 +399,12 @@ export const releaseDeposit = (ctx: Ctx, leaseId: string, input: z.output<typeof
     assertRole(ctx, PROPERTY_READERS);
     if (!isUuid(leaseId)) throw notFound('Lease not found');
     const lease = await findLease(tx, ctx, leaseId);
-    if (!lease || (ctx.role === 'owner' && lease.ownerUserId !== ctx.userId))
+    if (
+      !lease ||
+      !sees(scopeFor(ctx, 'lease'), { agentIds: [lease.agentId], ownerUserId: lease.ownerUserId })
+    ) {
       throw notFound('Lease not found');
+    }
     assertRole(ctx, ACCOUNTANT);
     if (lease.renewalId) {
       const renewal = await findLease(tx, ctx, lease.renewalId);

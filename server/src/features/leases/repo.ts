@@ -19,6 +19,7 @@ import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 export type LeaseRow = typeof leases.$inferSelect;
 export type LeaseView = LeaseRow & {
@@ -65,9 +66,9 @@ export interface LeaseFilter {
   status?: LeaseRow['status'] | undefined;
   propertyId?: string | undefined;
   tenantId?: string | undefined;
-  /** Owners see only leases on properties of the owner record bound to them. */
-  ownerUserId?: string | undefined;
-  /** "Theirs" for agents on the ending list: properties they manage. */
+  /** The rows the caller may see (lib/visibility.ts). */
+  rows?: RowScope | undefined;
+  /** Leases on the properties this agent manages. */
   agentId?: string | undefined;
   /** Active leases whose end date falls in [from, to]. */
   endingBetween?: { from: string; to: string } | undefined;
@@ -82,7 +83,9 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: LeaseFilter): SQL | und
     filter.status ? eq(leases.status, filter.status) : undefined,
     filter.propertyId ? eq(leases.propertyId, filter.propertyId) : undefined,
     filter.tenantId ? eq(leases.tenantId, filter.tenantId) : undefined,
-    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
+    filter.rows
+      ? scopeCondition(filter.rows, { agents: [properties.agentId], ownerUser: owners.userId })
+      : undefined,
     filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
     filter.endingBetween
       ? and(

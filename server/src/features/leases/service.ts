@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit, recordAudits, type AuditActor } from '../audit/index.ts';
 import { accountBalances, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import { findProperty, occupyProperties, setPropertyStatus } from '../properties/index.ts';
@@ -45,14 +46,13 @@ const endBeforeStart = () =>
     { path: 'endDate', message: LEASE_END_AFTER_START },
   ]);
 
-/** Owners see leases on their own properties; everyone else allowed to read sees the company's. */
-const visibility = (ctx: Ctx): repo.LeaseFilter => (ctx.role === 'owner' ? { ownerUserId: ctx.userId } : {});
-
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.LeaseView> {
   if (!isUuid(id)) throw LEASE_NOT_FOUND();
   const row = await repo.findLease(tx, ctx, id);
   if (!row) throw LEASE_NOT_FOUND();
-  if (ctx.role === 'owner' && row.ownerUserId !== ctx.userId) throw LEASE_NOT_FOUND();
+  if (!sees(scopeFor(ctx, 'lease'), { agentIds: [row.agentId], ownerUserId: row.ownerUserId })) {
+    throw LEASE_NOT_FOUND();
+  }
   return row;
 }
 
@@ -94,20 +94,19 @@ export const listLeases = (ctx: Ctx, query: LeaseQuery) =>
         status: query.status,
         propertyId: query.propertyId,
         tenantId: query.tenantId,
-        ...visibility(ctx),
+        rows: scopeFor(ctx, 'lease'),
       },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'endDate') },
     );
     return { ...page, items: page.items.map(toLease) };
   });
 
-/** "Theirs": agents the properties they manage, owners their own; admins and accountants all. */
+/** "Theirs", as lib/visibility.ts says for ending leases. */
 export const listEndingLeases = (ctx: Ctx, query: EndingLeasesQuery, today = todayIso()) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, READERS);
     const rows = await repo.listEndingLeases(tx, ctx, {
-      ...visibility(ctx),
-      ...(ctx.role === 'agent' ? { agentId: ctx.userId } : {}),
+      rows: scopeFor(ctx, 'endingLease'),
       endingBetween: { from: today, to: addDays(today, query.days) },
     });
     return rows.map(toLease);

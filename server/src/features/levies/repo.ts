@@ -5,16 +5,19 @@ import { levyCharges, levySchedules, owners, properties } from '../../db/schema/
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
 export type ScheduleRow = typeof levySchedules.$inferSelect & { propertyName: string };
 
-/** Owners see the levies of the properties owned by the owner record bound to them. */
-const ownedBy = (ownerUserId: string | undefined): SQL | undefined =>
-  ownerUserId === undefined
-    ? undefined
-    : sql`${properties.ownerId} in (select ${owners.id} from ${owners} where ${owners.userId} = ${ownerUserId})`;
+/** A levy hangs off its property: the rows a caller may see (lib/visibility.ts) as SQL. */
+const visibleLevies = (rows: RowScope | undefined): SQL | undefined =>
+  rows &&
+  scopeCondition(rows, {
+    agents: [properties.agentId],
+    ownerUser: sql`(select ${owners.userId} from ${owners} where ${owners.id} = ${properties.ownerId})`,
+  });
 
 const scheduleColumns = { schedule: levySchedules, propertyName: properties.name };
 
@@ -26,7 +29,7 @@ const toScheduleRow = (row: { schedule: typeof levySchedules.$inferSelect; prope
 export async function listSchedules(
   tx: Tx,
   scope: Scope,
-  filter: { q?: string | undefined; propertyId?: string | undefined; ownerUserId?: string | undefined },
+  filter: { q?: string | undefined; propertyId?: string | undefined; rows?: RowScope | undefined },
   paging: { page: number; pageSize: number },
 ): Promise<CountedPage<ScheduleRow>> {
   const pattern = containsPattern(filter.q);
@@ -35,7 +38,7 @@ export async function listSchedules(
     scope,
     filter.propertyId ? eq(levySchedules.propertyId, filter.propertyId) : undefined,
     pattern ? or(ilike(properties.name, pattern), ilike(levySchedules.bodyCorporate, pattern)) : undefined,
-    ownedBy(filter.ownerUserId),
+    visibleLevies(filter.rows),
   );
   const matching = tx
     .select({ one: sql`1` })
@@ -59,13 +62,13 @@ export async function findSchedule(
   tx: Tx,
   scope: Scope,
   id: string,
-  ownerUserId?: string,
+  rows?: RowScope,
 ): Promise<ScheduleRow | undefined> {
   const [row] = await tx
     .select(scheduleColumns)
     .from(levySchedules)
     .innerJoin(properties, eq(properties.id, levySchedules.propertyId))
-    .where(inCompany(levySchedules, scope, eq(levySchedules.id, id), ownedBy(ownerUserId)));
+    .where(inCompany(levySchedules, scope, eq(levySchedules.id, id), visibleLevies(rows)));
   return row && toScheduleRow(row);
 }
 
@@ -130,7 +133,7 @@ const chargeColumns = {
 };
 
 /** The period's charges, and earlier ones still unpaid, oldest first. */
-export const chargesDue = (tx: Tx, scope: Scope, period: string, ownerUserId: string | undefined) =>
+export const chargesDue = (tx: Tx, scope: Scope, period: string, rows: RowScope) =>
   tx
     .select(chargeColumns)
     .from(levyCharges)
@@ -144,7 +147,7 @@ export const chargesDue = (tx: Tx, scope: Scope, period: string, ownerUserId: st
           eq(levyCharges.period, period),
           and(lt(levyCharges.period, period), isNull(levyCharges.expenseId)),
         ),
-        ownedBy(ownerUserId),
+        visibleLevies(rows),
       ),
     )
     .orderBy(asc(levyCharges.period), asc(sql`lower(${properties.name})`), asc(levyCharges.id));

@@ -14,6 +14,7 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { AppError, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor } from '../../lib/visibility.ts';
 import { payPropertyExpense } from '../accounts/index.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
@@ -30,9 +31,6 @@ const ACCOUNTANT = ['accountant'] as const;
 
 const LEVY_NOT_FOUND = () => notFound('Levy not found');
 const ALREADY_PAID = 'This levy is already paid.';
-
-/** Owners are limited to their own properties; everyone else who may read sees all. */
-const ownerFilter = (ctx: Ctx) => (ctx.role === 'owner' ? ctx.userId : undefined);
 
 const toSchedule = (row: repo.ScheduleRow): LevySchedule => ({
   _id: row.id,
@@ -52,7 +50,7 @@ const toSchedule = (row: repo.ScheduleRow): LevySchedule => ({
 
 async function loadSchedule(tx: Tx, ctx: Ctx, id: string) {
   if (!isUuid(id)) throw LEVY_NOT_FOUND();
-  const row = await repo.findSchedule(tx, ctx, id, ownerFilter(ctx));
+  const row = await repo.findSchedule(tx, ctx, id, scopeFor(ctx, 'levy'));
   if (!row) throw LEVY_NOT_FOUND();
   return row;
 }
@@ -85,7 +83,7 @@ export const listSchedules = (ctx: Ctx, query: LevyScheduleQuery) =>
     const page = await repo.listSchedules(
       tx,
       ctx,
-      { q: query.q, propertyId: query.propertyId, ownerUserId: ownerFilter(ctx) },
+      { q: query.q, propertyId: query.propertyId, rows: scopeFor(ctx, 'levy') },
       query,
     );
     return { ...page, items: page.items.map(toSchedule) };
@@ -177,7 +175,7 @@ export const listDueLevies = (ctx: Ctx, query: LevyDueQuery, today = todayIso())
     assertRole(ctx, READERS);
     await ensureLevyCharges(tx, ctx, today);
     const period = query.period ?? today.slice(0, 7);
-    const rows = await repo.chargesDue(tx, ctx, period, ownerFilter(ctx));
+    const rows = await repo.chargesDue(tx, ctx, period, scopeFor(ctx, 'levy'));
     const held = new Map<string, number>();
     for (const row of rows) {
       const key = `${row.propertyId}|${row.currency}`;

@@ -14,6 +14,7 @@ import {
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 import { lockCompanyRow } from '../../lib/lock-row.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -76,10 +77,8 @@ export interface RequestFilter {
   status?: RequestRow['status'] | undefined;
   priority?: RequestRow['priority'] | undefined;
   propertyId?: string | undefined;
-  /** Agents see the properties they manage and the work assigned to them. */
-  agentUserId?: string | undefined;
-  /** Owners see the properties of the owner record bound to them. */
-  ownerUserId?: string | undefined;
+  /** The rows the caller may see (lib/visibility.ts); an agent also the work assigned to them. */
+  rows?: RowScope | undefined;
 }
 
 function conditions(scope: Scope, filter: RequestFilter): SQL | undefined {
@@ -90,13 +89,12 @@ function conditions(scope: Scope, filter: RequestFilter): SQL | undefined {
     filter.status ? eq(maintenanceRequests.status, filter.status) : undefined,
     filter.priority ? eq(maintenanceRequests.priority, filter.priority) : undefined,
     filter.propertyId ? eq(maintenanceRequests.propertyId, filter.propertyId) : undefined,
-    filter.agentUserId
-      ? or(
-          eq(properties.agentId, filter.agentUserId),
-          eq(maintenanceRequests.assignedToId, filter.agentUserId),
-        )
+    filter.rows
+      ? scopeCondition(filter.rows, {
+          agents: [properties.agentId, maintenanceRequests.assignedToId],
+          ownerUser: owners.userId,
+        })
       : undefined,
-    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
     pattern
       ? or(
           ilike(maintenanceRequests.title, pattern),

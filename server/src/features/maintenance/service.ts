@@ -16,6 +16,7 @@ import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { payPropertyExpense } from '../accounts/index.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
@@ -37,18 +38,12 @@ const COST_FIELDS = new Set(['estimatedCost', 'actualCost', '__v']);
 const REQUEST_NOT_FOUND = () => notFound('Maintenance request not found');
 export const requestLink = (id: string) => `/maintenance/${id}`;
 
-function visibility(ctx: Ctx): repo.RequestFilter {
-  if (ctx.role === 'agent') return { agentUserId: ctx.userId };
-  if (ctx.role === 'owner') return { ownerUserId: ctx.userId };
-  return {};
-}
-
+/** An agent sees the requests on the properties they manage and the work assigned to them. */
 const canSee = (ctx: Ctx, view: repo.RequestView) =>
-  ctx.role === 'agent'
-    ? view.propertyAgentId === ctx.userId || view.assignedToId === ctx.userId
-    : ctx.role === 'owner'
-      ? view.ownerUserId === ctx.userId
-      : true;
+  sees(scopeFor(ctx, 'maintenanceRequest'), {
+    agentIds: [view.propertyAgentId, view.assignedToId],
+    ownerUserId: view.ownerUserId,
+  });
 
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.RequestView> {
   if (!isUuid(id)) throw REQUEST_NOT_FOUND();
@@ -169,7 +164,7 @@ export const listRequests = (ctx: Ctx, query: MaintenanceQuery) =>
         status: query.status,
         priority: query.priority,
         propertyId: query.propertyId,
-        ...visibility(ctx),
+        rows: scopeFor(ctx, 'maintenanceRequest'),
       },
       { page: query.page, pageSize: query.pageSize, sort, descending },
     );

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { staleVersion } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toOwner, toOwnerSummary } from './dto.ts';
 import * as repo from './repo.ts';
@@ -98,7 +99,7 @@ export const getOwner = (ctx: Ctx, id: string): Promise<Owner> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent', 'accountant', 'owner']);
     const row = await loadOwner(tx, ctx, id);
-    if (ctx.role === 'owner' && row.userId !== ctx.userId) throw OWNER_NOT_FOUND();
+    if (!sees(scopeFor(ctx, 'owner'), { agentIds: [], ownerUserId: row.userId })) throw OWNER_NOT_FOUND();
     return view(tx, ctx, row);
   });
 

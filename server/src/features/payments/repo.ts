@@ -7,6 +7,7 @@ import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { lockCompanyRow } from '../../lib/lock-row.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -18,6 +19,7 @@ const view = {
   payment: payments,
   propertyName: properties.name,
   propertyAddress: properties.address,
+  propertyAgentId: properties.agentId,
   ownerUserId: owners.userId,
   tenantName: tenants.name,
   agentName: sql<string | null>`nullif(trim(${agents.firstName} || ' ' || ${agents.lastName}), '')`,
@@ -30,6 +32,7 @@ export type PaymentView = {
   payment: PaymentRow;
   propertyName: string;
   propertyAddress: string;
+  propertyAgentId: string | null;
   ownerUserId: string | null;
   tenantName: string | null;
   agentName: string | null;
@@ -62,9 +65,8 @@ export interface PaymentFilter {
   status?: PaymentStatus | undefined;
   method?: PaymentMethod | undefined;
   currency?: string | undefined;
-  /** Visibility: an agent's properties, an owner's properties. */
-  propertyAgentId?: string | undefined;
-  ownerUserId?: string | undefined;
+  /** The rows the caller may see (lib/visibility.ts). */
+  rows?: RowScope | undefined;
 }
 
 function where(scope: Scope, filter: PaymentFilter): SQL | undefined {
@@ -83,8 +85,9 @@ function where(scope: Scope, filter: PaymentFilter): SQL | undefined {
     filter.status ? eq(payments.status, filter.status) : undefined,
     filter.method ? eq(payments.method, filter.method) : undefined,
     filter.currency ? eq(payments.currency, filter.currency) : undefined,
-    filter.propertyAgentId ? eq(properties.agentId, filter.propertyAgentId) : undefined,
-    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
+    filter.rows
+      ? scopeCondition(filter.rows, { agents: [properties.agentId], ownerUser: owners.userId })
+      : undefined,
   );
 }
 
@@ -108,7 +111,7 @@ export async function listPayments(
   // reads 1,001 index entries instead of hashing every payment of the company.
   const scoped = tx.select({ one: sql`1` }).from(payments);
   const matching = (
-    filter.propertyAgentId || filter.ownerUserId
+    filter.rows && filter.rows.kind !== 'all'
       ? scoped
           .innerJoin(properties, eq(properties.id, payments.propertyId))
           .leftJoin(owners, eq(owners.id, properties.ownerId))

@@ -17,6 +17,7 @@ import { hashToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings, loadVatRates, splitRatesFor } from '../finance/index.ts';
 import { findInvoiceByPayment } from '../invoices/index.ts';
@@ -36,22 +37,13 @@ const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 const RECORDERS = ['accountant', 'agent'] as const;
 const MAX_KEY_LENGTH = 200;
 
-/** Agents see payments on the properties they manage, owners on their own; the rest all. */
-function visibility(ctx: Ctx): repo.PaymentFilter {
-  if (ctx.role === 'agent') return { propertyAgentId: ctx.userId };
-  if (ctx.role === 'owner') return { ownerUserId: ctx.userId };
-  return {};
-}
-
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PaymentView> {
   if (!isUuid(id)) throw PAYMENT_NOT_FOUND();
   const view = await repo.findPayment(tx, ctx, id);
   if (!view) throw PAYMENT_NOT_FOUND();
-  if (ctx.role === 'agent' && view.payment.agentId !== ctx.userId) {
-    const property = await findProperty(tx, ctx, view.payment.propertyId);
-    if (property?.agentId !== ctx.userId) throw PAYMENT_NOT_FOUND();
-  }
-  if (ctx.role === 'owner' && view.ownerUserId !== ctx.userId) throw PAYMENT_NOT_FOUND();
+  // An agent sees a payment received for them, or one on a property they manage now.
+  const parties = { agentIds: [view.payment.agentId, view.propertyAgentId], ownerUserId: view.ownerUserId };
+  if (!sees(scopeFor(ctx, 'payment'), parties)) throw PAYMENT_NOT_FOUND();
   return view;
 }
 
@@ -392,7 +384,7 @@ function filterOf(ctx: Ctx, query: PaymentExportQuery): repo.PaymentFilter {
     status: query.status,
     method: query.method,
     currency: query.currency,
-    ...visibility(ctx),
+    rows: scopeFor(ctx, 'payment'),
   };
 }
 

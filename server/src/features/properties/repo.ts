@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type PropertyView = PropertyRow & { ownerName: string | null; agentName: string | null };
@@ -34,8 +35,8 @@ export interface PropertyFilter {
   type?: PropertyRow['type'] | undefined;
   ownerId?: string | undefined;
   agentId?: string | undefined;
-  /** Owners see only the properties of the owner record bound to them. */
-  ownerUserId?: string | undefined;
+  /** The rows the caller may see (lib/visibility.ts). */
+  rows?: RowScope | undefined;
 }
 
 function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | undefined {
@@ -48,7 +49,9 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | 
     filter.type ? eq(properties.type, filter.type) : undefined,
     filter.ownerId ? eq(properties.ownerId, filter.ownerId) : undefined,
     filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
-    filter.ownerUserId ? eq(owners.userId, filter.ownerUserId) : undefined,
+    filter.rows
+      ? scopeCondition(filter.rows, { agents: [properties.agentId], ownerUser: owners.userId })
+      : undefined,
   );
 }
 

@@ -15,6 +15,7 @@ import { sqlState } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { findOwner } from '../owners/index.ts';
 import { findAgent } from '../users/index.ts';
@@ -36,10 +37,6 @@ function requireId(id: string, message: string): string {
   return trimmed;
 }
 
-/** Owners see only their own properties; every other role sees the company's. */
-const visibility = (ctx: Ctx): repo.PropertyFilter =>
-  ctx.role === 'owner' ? { ownerUserId: ctx.userId } : {};
-
 /** A list's rows and the page they are: the whole list is one page of all of them. */
 export interface PropertyList extends CountedPage<Property> {
   paging: { page: number; pageSize: number };
@@ -59,7 +56,7 @@ async function list(
     ownerId: query.ownerId,
     agentId: query.agentId,
     ...extra,
-    ...visibility(ctx),
+    rows: scopeFor(ctx, 'property'),
   };
   const order = parseSort(query.sort, repo.sortColumns, 'name');
   if (query.page === undefined && query.pageSize === undefined) {
@@ -95,8 +92,11 @@ async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PropertyV
   if (!isUuid(id)) throw PROPERTY_NOT_FOUND();
   const row = await repo.findProperty(tx, ctx, id);
   if (!row) throw PROPERTY_NOT_FOUND();
-  if (ctx.role === 'owner' && !(await repo.isOwnedByUser(tx, row.ownerId, ctx.userId)))
-    throw PROPERTY_NOT_FOUND();
+  const rows = scopeFor(ctx, 'property');
+  // The owner's user is looked up only where the policy asks for it.
+  const ownerUserId =
+    rows.kind === 'ownedBy' && (await repo.isOwnedByUser(tx, row.ownerId, rows.userId)) ? rows.userId : null;
+  if (!sees(rows, { agentIds: [row.agentId], ownerUserId })) throw PROPERTY_NOT_FOUND();
   return row;
 }
 
@@ -250,7 +250,7 @@ export const listOwnerProperties = (ctx: Ctx, ownerId: string, query: PropertyQu
   transact(ctx, async (tx) => {
     const owner = await findOwner(tx, ctx, requireId(ownerId, OWNER_ID_REQUIRED));
     if (!owner) throw OWNER_NOT_FOUND();
-    if (ctx.role === 'owner' && owner.userId !== ctx.userId) throw OWNER_NOT_FOUND();
+    if (!sees(scopeFor(ctx, 'owner'), { agentIds: [], ownerUserId: owner.userId })) throw OWNER_NOT_FOUND();
     return list(tx, ctx, query, { ownerId: owner.id });
   });
 

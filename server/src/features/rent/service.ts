@@ -3,6 +3,7 @@ import type { ArrearsQuery, ArrearsRow, RentCharge } from '@lintel/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { andScope, scopeFor } from '../../lib/visibility.ts';
 import { getLease, todayIso } from '../leases/index.ts';
 import { chargeablePeriods, dueDateOf } from './periods.ts';
 import * as repo from './repo.ts';
@@ -122,7 +123,7 @@ const GROUPS = {
 
 /**
  * Rent charged and due by `asOf`, minus what completed payments settled: computed from the rows
- * every time, never a stored running total. Agents see their properties, owners their own.
+ * every time, never a stored running total. Rows as lib/visibility.ts says for rent arrears.
  */
 export async function arrearsIn(
   tx: Tx,
@@ -160,8 +161,7 @@ export async function arrearsIn(
     join tenants t on t.id = l.tenant_id
     left join owners o on o.id = p.owner_id
     where ${group.id} is not null
-      ${ctx.role === 'agent' ? sql`and p.agent_id = ${ctx.userId}` : sql``}
-      ${ctx.role === 'owner' ? sql`and o.user_id = ${ctx.userId}` : sql``}
+      ${andScope(scopeFor(ctx, 'rentArrears'), { agents: [sql`p.agent_id`], ownerUser: sql`o.user_id` })}
     group by 1, 2, 3
     having sum(cs.charged - cs.paid) > 0
     order by arrears desc, name`,

@@ -19,6 +19,7 @@ import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -34,8 +35,8 @@ export type SortKey = keyof typeof sortColumns;
 export interface TenantFilter {
   q?: string | undefined;
   archived?: boolean | undefined;
-  /** Owners see only tenants with a lease on a property of the owner record bound to them. */
-  ownerUserId?: string | undefined;
+  /** The rows the caller may see (lib/visibility.ts). */
+  rows?: RowScope | undefined;
 }
 
 /*
@@ -45,15 +46,20 @@ export interface TenantFilter {
 const leasesOfTenant = (...more: SQL[]) =>
   and(eq(leases.tenantId, tenants.id), eq(leases.companyId, tenants.companyId), ...more);
 
-const hasLeaseOnPropertyOwnedBy = (tx: Tx, userId: string) =>
-  exists(
-    tx
-      .select({ one: sql`1` })
-      .from(leases)
-      .innerJoin(properties, eq(properties.id, leases.propertyId))
-      .innerJoin(owners, eq(owners.id, properties.ownerId))
-      .where(leasesOfTenant(eq(owners.userId, userId))),
-  );
+/** A tenant hangs off the properties they have a lease on: the rows a caller may see (lib/visibility.ts) as SQL. */
+function visibleTenants(tx: Tx, rows: RowScope | undefined) {
+  const condition = rows && scopeCondition(rows, { agents: [properties.agentId], ownerUser: owners.userId });
+  return condition
+    ? exists(
+        tx
+          .select({ one: sql`1` })
+          .from(leases)
+          .innerJoin(properties, eq(properties.id, leases.propertyId))
+          .leftJoin(owners, eq(owners.id, properties.ownerId))
+          .where(leasesOfTenant(condition)),
+      )
+    : undefined;
+}
 
 function conditions(tx: Tx, ctx: Pick<Ctx, 'companyId'>, filter: TenantFilter) {
   const pattern = containsPattern(filter.q);
@@ -69,7 +75,7 @@ function conditions(tx: Tx, ctx: Pick<Ctx, 'companyId'>, filter: TenantFilter) {
         )
       : undefined,
     filter.archived ? isNotNull(tenants.archivedAt) : isNull(tenants.archivedAt),
-    filter.ownerUserId ? hasLeaseOnPropertyOwnedBy(tx, filter.ownerUserId) : undefined,
+    visibleTenants(tx, filter.rows),
   );
 }
 
@@ -100,19 +106,12 @@ export async function findTenant(
   tx: Tx,
   ctx: Pick<Ctx, 'companyId'>,
   id: string,
-  ownerUserId?: string,
+  rows?: RowScope,
 ): Promise<TenantRow | undefined> {
   const [row] = await tx
     .select()
     .from(tenants)
-    .where(
-      inCompany(
-        tenants,
-        ctx,
-        eq(tenants.id, id),
-        ownerUserId ? hasLeaseOnPropertyOwnedBy(tx, ownerUserId) : undefined,
-      ),
-    );
+    .where(inCompany(tenants, ctx, eq(tenants.id, id), visibleTenants(tx, rows)));
   return row;
 }
 

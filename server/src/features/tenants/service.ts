@@ -11,6 +11,7 @@ import { isUniqueViolation, sqlState } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, staleVersion } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toTenant } from './dto.ts';
 import * as repo from './repo.ts';
@@ -19,9 +20,6 @@ const TENANT_NOT_FOUND = () => notFound('Tenant not found');
 const DUPLICATE_EMAIL = () => conflict('TENANT_DUPLICATE', 'Another tenant already has this email address.');
 const DUPLICATE_ID_NUMBER = () => conflict('TENANT_DUPLICATE', 'Another tenant already has this ID number.');
 const HAS_LEASES = () => conflict('TENANT_HAS_LEASES', TENANT_HAS_LEASES);
-
-/** PRODUCT.md: owners read the tenants of their own properties' leases; the other staff read all. */
-const ownerScope = (ctx: Ctx) => (ctx.role === 'owner' ? ctx.userId : undefined);
 
 type LeaseCounts = { total: number; managedByAgent: number };
 
@@ -51,7 +49,7 @@ export const listTenants = (ctx: Ctx, query: TenantQuery): Promise<CountedPage<T
     const page = await repo.listTenants(
       tx,
       ctx,
-      { q: query.q, archived: query.archived, ownerUserId: ownerScope(ctx) },
+      { q: query.q, archived: query.archived, rows: scopeFor(ctx, 'tenant') },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'name') },
     );
     return { ...page, items: await present(tx, ctx, page.items) };
@@ -59,7 +57,7 @@ export const listTenants = (ctx: Ctx, query: TenantQuery): Promise<CountedPage<T
 
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.TenantRow> {
   if (!isUuid(id)) throw TENANT_NOT_FOUND();
-  const row = await repo.findTenant(tx, ctx, id, ownerScope(ctx));
+  const row = await repo.findTenant(tx, ctx, id, scopeFor(ctx, 'tenant'));
   if (!row) throw TENANT_NOT_FOUND();
   return row;
 }
