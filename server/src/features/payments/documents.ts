@@ -3,10 +3,10 @@ import { transact, type Ctx } from '../../db/scope.ts';
 import { renderReceiptPdf, toCsv } from '../../lib/documents/index.ts';
 import type { FileReply } from '../../lib/http.ts';
 import { findLetterhead } from '../companies/index.ts';
-import * as service from './service.ts';
+import { exportPayments, loadPaymentForReceipt } from './read-payments.ts';
 
 export async function receiptPdf(ctx: Ctx, id: string): Promise<FileReply> {
-  const { payment, propertyAddress } = await service.loadPaymentForReceipt(ctx, id);
+  const { payment, propertyAddress } = await loadPaymentForReceipt(ctx, id);
   const company = await transact(ctx, (tx) => findLetterhead(tx, ctx.companyId));
   const body = await renderReceiptPdf({
     company,
@@ -53,7 +53,7 @@ const COLUMNS = [
 const decimal = (cents: number) => (cents < 0 ? `-${formatMajorUnits(-cents)}` : formatMajorUnits(cents));
 
 export async function paymentsCsv(ctx: Ctx, query: PaymentExportQuery): Promise<FileReply> {
-  const payments = await service.exportPayments(ctx, query);
+  const payments = await exportPayments(ctx, query);
   const body = toCsv(
     COLUMNS,
     payments.map((payment) => ({

@@ -1,2 +1,4 @@
 export { paymentRoutes } from './routes.ts';
-export { allPayments, postPayments, recordPayment, reversePayment } from './service.ts';
+export { allPayments } from './read-payments.ts';
+export { postPayments, recordPayment } from './record-payment.ts';
+export { reversePayment } from './reverse-payment.ts';

@@ -4,51 +4,30 @@ import {
   SPLIT_EXCEEDS_AMOUNT,
   splitRent,
   type Payment,
-  type PaymentExportQuery,
   type PaymentInput,
-  type PaymentQuery,
   type RentSplit,
 } from '@lintel/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { transact, type Ctx } from '../../db/scope.ts';
 import { nextNumbers } from '../../db/sequences.ts';
 import { hashToken } from '../../lib/crypto.ts';
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
-import { parseSort } from '../../lib/list-query.ts';
+import { badRequest, conflict, forbidden, unprocessable } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
-import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings, loadVatRates, splitRatesFor } from '../finance/index.ts';
-import { findInvoiceByPayment } from '../invoices/index.ts';
 import { findLease, todayIso } from '../leases/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findOwner } from '../owners/index.ts';
-import { heldBalance, ledgerAccount, lockAccount, postJournals, postReversal } from '../ledger/index.ts';
+import { ledgerAccount, postJournals } from '../ledger/index.ts';
 import { findProperty } from '../properties/index.ts';
 import { ensureRentCharges, settleLease } from '../rent/index.ts';
 import { toPayment } from './dto.ts';
 import * as repo from './repo.ts';
+import { loadVisible, reload } from './access.ts';
 
-type Scope = Pick<Ctx, 'companyId'>;
-
-const PAYMENT_NOT_FOUND = () => notFound('Payment not found');
-const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 const RECORDERS = ['accountant', 'agent'] as const;
 const MAX_KEY_LENGTH = 200;
-
-async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PaymentView> {
-  if (!isUuid(id)) throw PAYMENT_NOT_FOUND();
-  const view = await repo.findPayment(tx, ctx, id);
-  if (!view) throw PAYMENT_NOT_FOUND();
-  // An agent sees a payment received for them, or one on a property they manage now.
-  const parties = { agentIds: [view.payment.agentId, view.propertyAgentId], ownerUserId: view.ownerUserId };
-  if (!sees(scopeFor(ctx, 'payment'), parties)) throw PAYMENT_NOT_FOUND();
-  return view;
-}
-
-const reload = async (tx: Tx, scope: Scope, id: string) =>
-  toPayment((await repo.findPayment(tx, scope, id))!);
 
 /** Same request, same fingerprint: keys sorted so property order in the JSON does not matter. */
 function fingerprintOf(input: z.output<typeof PaymentInput>): string {
@@ -289,140 +268,3 @@ export const recordPayment = (ctx: Ctx, input: z.output<typeof PaymentInput>, ke
     });
     return payment;
   });
-
-/** A reversal takes back what the payment gave each holder, so each must still hold it. */
-async function assertHoldersCanGiveBack(tx: Tx, scope: Scope, payment: repo.PaymentRow) {
-  const shares =
-    payment.type === 'deposit'
-      ? [
-          {
-            account: ledgerAccount.deposits(payment.leaseId!),
-            amount: payment.amountCents,
-            who: 'deposit account',
-          },
-        ]
-      : [
-          {
-            account: ledgerAccount.property(payment.propertyId),
-            amount: payment.ownerCents,
-            who: 'property account',
-          },
-          ...(payment.agentId
-            ? [
-                {
-                  account: ledgerAccount.agent(payment.agentId),
-                  amount: payment.agentShareCents,
-                  who: "agent's account",
-                },
-              ]
-            : []),
-        ];
-  for (const share of shares) {
-    if (share.amount === 0) continue;
-    await lockAccount(tx, scope, share.account, payment.currency);
-    if ((await heldBalance(tx, scope, share.account, payment.currency)) < share.amount) {
-      throw unprocessable(
-        'INSUFFICIENT_BALANCE',
-        `The ${share.who} no longer holds this payment's share (it was paid out). Recover the money first, then reverse.`,
-      );
-    }
-  }
-}
-
-export const reversePayment = (ctx: Ctx, id: string, reason: string, today = todayIso()) =>
-  transact(ctx, async (tx): Promise<Payment> => {
-    assertRole(ctx, READERS);
-    await loadVisible(tx, ctx, id);
-    assertRole(ctx, ['accountant']);
-    const payment = await repo.lockPayment(tx, ctx, id);
-    if (!payment) throw PAYMENT_NOT_FOUND();
-    if (payment.status === 'reversed')
-      throw conflict('ALREADY_REVERSED', 'This payment has already been reversed.');
-    // The invoice's journal moved this receipt on (to the agency, or tied it to the owner's recharge).
-    const settles = await findInvoiceByPayment(tx, ctx, id);
-    if (settles) {
-      throw conflict(
-        'PAYMENT_SETTLES_INVOICE',
-        `This payment settles invoice ${settles.number}: it cannot be reversed while the invoice is paid.`,
-      );
-    }
-    await assertHoldersCanGiveBack(tx, ctx, payment);
-    const before = await reload(tx, ctx, id);
-    const reversalJournalId = await postReversal(tx, ctx, payment.journalId, {
-      description: `Reversal of ${payment.receiptNumber}: ${reason}`,
-      entryDate: today,
-      postedBy: ctx.userId,
-      reference: payment.receiptNumber,
-    });
-    await repo.markReversed(tx, ctx, id, {
-      reversalJournalId,
-      reversedBy: ctx.userId,
-      reversalReason: reason,
-    });
-    if (payment.leaseId && payment.type === 'rent') await settleLease(tx, ctx, payment.leaseId);
-    const after = await reload(tx, ctx, id);
-    await recordAudit(tx, auditActor(ctx), {
-      action: 'payment.reversed',
-      entity: 'payment',
-      entityId: id,
-      before,
-      after,
-    });
-    return after;
-  });
-
-function filterOf(ctx: Ctx, query: PaymentExportQuery): repo.PaymentFilter {
-  return {
-    q: query.q,
-    from: query.from,
-    to: query.to,
-    propertyId: query.propertyId,
-    leaseId: query.leaseId,
-    tenantId: query.tenantId,
-    agentId: query.agentId,
-    type: query.type,
-    status: query.status,
-    method: query.method,
-    currency: query.currency,
-    rows: scopeFor(ctx, 'payment'),
-  };
-}
-
-export const listPayments = (ctx: Ctx, query: PaymentQuery) =>
-  transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
-    const { sort, descending } = query.sort
-      ? parseSort(query.sort, repo.sortColumns, 'paymentDate')
-      : { sort: 'paymentDate' as const, descending: true };
-    const page = await repo.listPayments(tx, ctx, filterOf(ctx, query), {
-      page: query.page,
-      pageSize: query.pageSize,
-      sort,
-      descending,
-    });
-    return { ...page, items: page.items.map(toPayment) };
-  });
-
-export const getPayment = (ctx: Ctx, id: string) =>
-  transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
-    return toPayment(await loadVisible(tx, ctx, id));
-  });
-
-/** A payment with what its receipt needs (names and addresses). */
-export const loadPaymentForReceipt = (ctx: Ctx, id: string) =>
-  transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
-    const view = await loadVisible(tx, ctx, id);
-    return { payment: toPayment(view), propertyAddress: view.propertyAddress };
-  });
-
-export const exportPayments = (ctx: Ctx, query: PaymentExportQuery) =>
-  transact(ctx, async (tx) => {
-    assertRole(ctx, ['admin', 'accountant']);
-    return (await repo.allPayments(tx, ctx, filterOf(ctx, query))).map(toPayment);
-  });
-
-/** Every payment the filter selects, oldest first: for reports and exports. */
-export const allPayments = (tx: Tx, scope: Pick<Ctx, 'companyId'>, filter: repo.PaymentFilter) =>
-  repo.allPayments(tx, scope, filter);
