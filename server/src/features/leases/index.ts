@@ -1,14 +1,9 @@
 export { leaseRoutes } from './routes.ts';
-export {
-  activateLease,
-  createLease,
-  expireLeases,
-  getLease,
-  renewLease,
-  terminateLease,
-  todayIso,
-} from './service.ts';
+export { todayIso } from './access.ts';
+export { createLease, getLease } from './lease-records.ts';
+export { activateLease, expireLeases, terminateLease } from './lease-lifecycle.ts';
+export { renewLease } from './renew-lease.ts';
 export { findLease, type LeaseView } from './repo.ts';
 export { countLeases } from './repo.ts';
-export { insertImportedLeases, type ImportedLease } from './service.ts';
+export { insertImportedLeases, type ImportedLease } from './import-leases.ts';
 export { listAllLeases } from './repo.ts';

@@ -16,7 +16,8 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/harness.ts';
-import { expireLeases, todayIso } from './service.ts';
+import { todayIso } from './access.ts';
+import { expireLeases } from './lease-lifecycle.ts';
 
 const END_AFTER_START = 'End date must be after the start date';
 const RENT_POSITIVE = 'Rent must be more than zero';
