@@ -1,6 +1,7 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { signInFromPage } from '../e2e/support/browser.ts';
 import type { Benchmark, Figure } from './lib/benchmark.ts';
 import type { Target } from './lib/databases.ts';
 import { DEMO_PASSWORD } from './lib/api.ts';
@@ -39,36 +40,15 @@ const PAGES: Page[] = [
 ];
 
 /**
- * Signs the fresh browser in as a person's sign-in leaves it: the session cookies (the
- * notifications stream needs them) and the web's localStorage keys. Done from a page of the same
- * origin that loads no script, so the app's files are not in the cache when Lighthouse loads them.
+ * Signs the fresh browser in as a person's sign-in leaves it, from a page of the same origin that
+ * loads no script, so the app's files are not in the cache when Lighthouse loads them.
  */
 async function signIn(chrome: LaunchedChrome, target: Target, email: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${target.baseUrl()}/api/health`);
-    await page.evaluate(
-      async ({ address, password }) => {
-        const response = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: address, password }),
-        });
-        if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-        // The keys web/src/lib/session-storage.ts keeps the session in.
-        const session = (await response.json()) as {
-          token: string;
-          refreshToken: string;
-          user: { companyId?: string | null };
-        };
-        localStorage.setItem('accessToken', session.token);
-        localStorage.setItem('refreshToken', session.refreshToken);
-        localStorage.setItem('user', JSON.stringify(session.user));
-        if (session.user.companyId) localStorage.setItem('companyId', session.user.companyId);
-      },
-      { address: email, password: DEMO_PASSWORD },
-    );
+    await signInFromPage(page, email, DEMO_PASSWORD);
     await page.close();
   } finally {
     // Connected, not launched: this lets go of Chromium and leaves it (and its storage) running.

@@ -116,6 +116,8 @@ async function expectHome(page: Page, home: Home) {
   }
   for (const name of home.charts) {
     const section = page.getByRole('region', { name, exact: true });
+    // A chart draws as it comes near the screen (web/src/components/lazy-charts.tsx).
+    await section.scrollIntoViewIfNeeded();
     await expect.poll(() => chartSide(section), { message: name }).toBeGreaterThan(100);
   }
 }

@@ -33,6 +33,8 @@ describe('money, end to end', () => {
     await signInThroughForm(accountant, 'accountant@demo.test');
     await accountant.waitForURL('**/accountant-dashboard');
     await navLink(accountant, 'Payments').click();
+    // The home has a "Record payment" of its own: click the one on the payments page.
+    await accountant.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
     await accountant.getByRole('button', { name: 'Record payment' }).click();
     const dialog = accountant.getByRole('dialog');
     await dialog.getByLabel('Lease').fill(lease.propertyName);

@@ -2,8 +2,7 @@
 //   npm run shot -- BASE_URL EMAIL|- PATH OUT.png [WIDTH]
 // Signs in through the API (demo password), stores the session as the app does, opens PATH in
 // Debian's Chromium and saves a full-page screenshot.
-import { DEMO_PASSWORD } from './support/app.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { launchBrowser, newPage, signInFromPage } from './support/browser.ts';
 
 const [baseUrl, email, pagePath, out, width = '1280'] = process.argv.slice(2);
 if (!baseUrl || !email || !pagePath || !out) {
@@ -14,28 +13,8 @@ const browser = await launchBrowser();
 try {
   const page = await newPage(browser, baseUrl, Number(width));
   await page.goto('/login');
-  if (email !== '-') {
-    // Signed in from the page, as the app does, so the session cookies are set too.
-    await page.evaluate(
-      async ({ address, password }) => {
-        const response = await fetch('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: address, password }),
-        });
-        const session = (await response.json()) as {
-          token: string;
-          refreshToken: string;
-          user: { companyId: string };
-        };
-        localStorage.setItem('accessToken', session.token);
-        localStorage.setItem('refreshToken', session.refreshToken);
-        localStorage.setItem('user', JSON.stringify(session.user));
-        localStorage.setItem('companyId', session.user.companyId);
-      },
-      { address: email, password: DEMO_PASSWORD },
-    );
-  }
+  // Signed in from the page, as the app does, so the session cookies are set too.
+  if (email !== '-') await signInFromPage(page, email);
   await page.goto(pagePath);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);

@@ -369,7 +369,19 @@ async function visit(session: Session, screens: Screen[]) {
     await page.goto(screen.path);
     await screen.open?.(page);
     for (const mark of screen.marks) {
-      await expect.poll(() => shows(page, mark), { message: `${mark} on ${screen.path}` }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            // Charts and the owner's statement draw as they come near the screen
+            // (web/src/components/use-near-view.ts): scroll to what still waits, as a person would.
+            await page.evaluate(() =>
+              document.querySelector('.MuiSkeleton-root')?.scrollIntoView({ block: 'center' }),
+            );
+            return shows(page, mark);
+          },
+          { message: `${mark} on ${screen.path}` },
+        )
+        .toBe(true);
     }
     await expectInert(page, dialogs, screen.path);
     for (const mark of stored) if (await shows(page, mark)) seen.add(mark);

@@ -4,6 +4,7 @@ import { IsoDate } from './leases.ts';
 import { AMOUNT_TOO_LARGE, AmountInput, Currency, MAX_AMOUNT, MinorUnits } from './money.ts';
 import { AccountType, Book } from './books.ts';
 import { PaymentMethod } from './payments.ts';
+import { ArrearsLetter } from './finance.ts';
 
 /**
  * Ledger accounts. Trust: `trust:bank`, `trust:suspense`, `trust:due-to-agency`,
@@ -185,6 +186,34 @@ export const RentCharge = z.object({
   outstanding: z.number().int(),
 });
 export type RentCharge = z.infer<typeof RentCharge>;
+
+/**
+ * How an arrears reminder went: emailed to the tenant; not emailed (no email on file, or the
+ * tenant opted out of reminders); or passed, because a later step fell due in the same run and
+ * only that one was sent.
+ */
+export const ARREARS_REMINDER_DELIVERIES = ['emailed', 'no-email', 'opted-out', 'passed'] as const;
+export const ArrearsReminderDelivery = z.enum(ARREARS_REMINDER_DELIVERIES);
+export type ArrearsReminderDelivery = z.infer<typeof ArrearsReminderDelivery>;
+
+/** One step of the arrears reminders as it was made for one of a lease's charges. */
+export const ArrearsReminder = z.object({
+  _id: Id,
+  chargeId: Id,
+  /** The charge's period, YYYY-MM. */
+  period: z.string(),
+  dueDate: IsoDate,
+  stepDay: z.number().int(),
+  letter: ArrearsLetter,
+  /** The charge's arrears when the reminder was made. */
+  arrears: z.number().int(),
+  currency: Currency,
+  /** Who it was emailed to; null when it was not emailed (see `delivery`). */
+  recipient: z.string().nullable(),
+  delivery: ArrearsReminderDelivery,
+  createdAt: Timestamp,
+});
+export type ArrearsReminder = z.infer<typeof ArrearsReminder>;
 
 export const ChargeGenerationResult = z.object({ created: z.number().int() });
 
@@ -425,6 +454,13 @@ export const accountsApi = {
     tag,
     params: IdParam,
     reply: envelope(z.array(RentCharge)),
+  }),
+  leaseReminders: call('GET', '/leases/:id/reminders', {
+    summary:
+      "The arrears reminders made for a lease's charges, newest first: when, which letter, how much, to whom",
+    tag,
+    params: IdParam,
+    reply: envelope(z.array(ArrearsReminder)),
   }),
   generateCharges: call('POST', '/charges/generate', {
     summary: 'Create any missing rent charges up to this month (admin, accountant); idempotent',

@@ -56,6 +56,23 @@ export const TokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof TokenPair>;
 
+export const ForgotPasswordInput = z.object({ email: z.email().trim().toLowerCase().max(254) });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+/** The same answer whether or not the email has an account: it cannot be probed. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account uses that email, a link to set a new password is on its way. It works once, for an hour.';
+
+export const ResetPasswordInput = z.object({
+  token: z.string().trim().min(1, 'The link is incomplete').max(200),
+  password: Password,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** Unknown, used or older than an hour: the same words for each, so a link tells nothing more. */
+export const RESET_LINK_INVALID =
+  'This link to set a new password has expired or was already used. Ask for a new one.';
+
 export const authApi = {
   login: call('POST', '/auth/login', {
     summary: 'Sign in with email and password',
@@ -98,6 +115,21 @@ export const authApi = {
     tag: 'auth',
     access: 'account',
     reply: z.object({ status: z.literal('success'), user: User }),
+  }),
+  forgotPassword: call('POST', '/auth/forgot-password', {
+    summary: 'Email a single-use link (one hour) to set a new password; the same answer for any email',
+    tag: 'auth',
+    access: 'public',
+    body: ForgotPasswordInput,
+    reply: z.object({ status: z.literal('success'), message: z.string() }),
+    status: 202,
+  }),
+  resetPassword: call('POST', '/auth/reset-password', {
+    summary: "Set a new password with an emailed link's token; ends every session of that user",
+    tag: 'auth',
+    access: 'public',
+    body: ResetPasswordInput,
+    reply: z.object({ status: z.literal('success') }),
   }),
   refresh: call('POST', '/auth/refresh-token', {
     summary: 'Rotate the refresh token (from the body or the cookie) for a new token pair',

@@ -11,6 +11,35 @@ export const TRANSFER_SCHEDULES = ['off', 'daily', 'weekly', 'monthly'] as const
 export const TransferSchedule = z.enum(TRANSFER_SCHEDULES);
 export type TransferSchedule = z.infer<typeof TransferSchedule>;
 
+/** The letters of an arrears reminder policy, mildest first. */
+export const ARREARS_LETTERS = ['reminder', 'second-reminder', 'letter-of-demand'] as const;
+export const ArrearsLetter = z.enum(ARREARS_LETTERS);
+export type ArrearsLetter = z.infer<typeof ArrearsLetter>;
+export const ARREARS_LETTER_LABELS: Record<ArrearsLetter, string> = {
+  reminder: 'Reminder',
+  'second-reminder': 'Second reminder',
+  'letter-of-demand': 'Letter of demand',
+};
+
+export const ARREARS_STEPS_DISTINCT_DAYS = 'Each reminder step needs its own day';
+
+/** One step of the arrears reminders: `day` days after a charge fell due, this letter, if still unpaid. */
+export const ArrearsReminderStep = z.object({
+  day: z
+    .number()
+    .int()
+    .min(1, 'A reminder day must be between 1 and 365')
+    .max(365, 'A reminder day must be between 1 and 365'),
+  letter: ArrearsLetter,
+});
+export type ArrearsReminderStep = z.infer<typeof ArrearsReminderStep>;
+
+export const DEFAULT_ARREARS_REMINDER_STEPS: ArrearsReminderStep[] = [
+  { day: 3, letter: 'reminder' },
+  { day: 10, letter: 'second-reminder' },
+  { day: 30, letter: 'letter-of-demand' },
+];
+
 export const FinanceSettings = z.object({
   currencies: z.array(Currency),
   defaultCurrency: Currency,
@@ -28,6 +57,12 @@ export const FinanceSettings = z.object({
   transferSchedule: TransferSchedule,
   /** Agency money left in trust longer than this many days is flagged. */
   transferLimitDays: z.number().int(),
+  /** Email the receipt PDF to the tenant when a payment is recorded (and a note when it is reversed). */
+  emailReceipts: z.boolean(),
+  /** The day of the month owners are emailed the previous month's statement. */
+  statementDay: z.number().int(),
+  /** Arrears reminders, by days after the due date; empty sends none. */
+  arrearsReminderSteps: z.array(ArrearsReminderStep),
   __v: z.number().int(),
 });
 export type FinanceSettings = z.infer<typeof FinanceSettings>;
@@ -62,6 +97,23 @@ export const FinanceSettingsInput = z
       .min(1, 'The limit must be between 1 and 366 days')
       .max(366, 'The limit must be between 1 and 366 days')
       .default(31),
+    emailReceipts: z.boolean().default(false),
+    statementDay: z
+      .number()
+      .int()
+      .min(1, 'Statement day must be between 1 and 28')
+      .max(28, 'Statement day must be between 1 and 28')
+      .default(1),
+    arrearsReminderSteps: z
+      .array(ArrearsReminderStep)
+      .max(5, 'At most 5 reminder steps')
+      .refine(
+        (steps) => new Set(steps.map((step) => step.day)).size === steps.length,
+        ARREARS_STEPS_DISTINCT_DAYS,
+      )
+      // Kept in day order, so the letters read in the order they go out.
+      .transform((steps) => [...steps].sort((a, b) => a.day - b.day))
+      .default(DEFAULT_ARREARS_REMINDER_STEPS),
     /** From when a changed VAT rate applies (today by default); earlier payments keep the old one. */
     vatRateEffectiveFrom: IsoDate.optional(),
     __v: z.number().int().min(0),

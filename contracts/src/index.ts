@@ -30,3 +30,5 @@ export * from './data-sync.ts';
 export * from './transfers.ts';
 export * from './vat.ts';
 export * from './banking.ts';
+export * from './mail.ts';
+export * from './owner-statements.ts';

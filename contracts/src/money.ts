@@ -21,11 +21,27 @@ export const AmountInput = z.number().int().min(0).max(MAX_AMOUNT, AMOUNT_TOO_LA
 /** Rates are integer basis points: 1000 = 10%. */
 export const BasisPoints = z.number().int().min(0).max(10000);
 
+/**
+ * One formatter per locale and currency: building an Intl.NumberFormat costs far more than using
+ * one, and a statement or a home formats hundreds of amounts in the same few currencies.
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats minor units through a decimal string, so no float ever carries the amount. */
 export function formatMoney(amountMinor: number, currency: string, locale = 'en-US'): string {
   const magnitude = Math.abs(amountMinor);
   const decimal = `${amountMinor < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(decimal as `${number}`);
+  return currencyFormat(locale, currency).format(decimal as `${number}`);
 }
 
 const MAJOR_UNITS = /^(\d+)(?:\.(\d*))?$/;

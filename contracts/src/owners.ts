@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery } from './common.ts';
+import { contactDetailsInput, optionalText } from './contacts.ts';
 
 /** What pickers need of an owner record (PRODUCT.md "Owner"); bank details and notes stay out. */
 export const OwnerSummary = z.object({
@@ -15,15 +16,6 @@ export type OwnerSummary = z.infer<typeof OwnerSummary>;
 /** `q` searches name and email; `sort` is name, email or createdAt (prefix - for descending). */
 export const OwnerQuery = PageQuery;
 export type OwnerQuery = z.infer<typeof OwnerQuery>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
 
 /** Where an owner's payouts go (PRODUCT.md "Owner": payout bank details). */
 export const BankDetails = z.object({
@@ -57,18 +49,8 @@ export type Owner = z.infer<typeof Owner>;
 
 export const OwnerInput = z.object({
   name: z.string().trim().min(1, 'Enter the owner’s name').max(200),
-  email: z
-    .email('Enter a valid email address')
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
-  phone: optionalText(50),
-  idNumber: optionalText(100),
+  ...contactDetailsInput,
   bankDetails: BankDetails.nullable().optional(),
-  notes: optionalText(5000),
 });
 export type OwnerInput = z.infer<typeof OwnerInput>;
 

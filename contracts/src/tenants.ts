@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, envelope, Id, IdParam, pageEnvelope, PageQuery, Timestamp } from './common.ts';
+import { contactDetailsInput } from './contacts.ts';
 
 /** A person who rents (PRODUCT.md "Tenant"); not the company, which is the SaaS tenant. */
 export const Tenant = z.object({
@@ -20,28 +21,9 @@ export const Tenant = z.object({
 });
 export type Tenant = z.infer<typeof Tenant>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
-
 export const TenantInput = z.object({
   name: z.string('Enter the tenant’s full name').trim().min(1, 'Enter the tenant’s full name').max(200),
-  email: z
-    .email('Enter a valid email address')
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
-  phone: optionalText(50),
-  idNumber: optionalText(100),
-  notes: optionalText(5000),
+  ...contactDetailsInput,
 });
 export type TenantInput = z.infer<typeof TenantInput>;
 

@@ -4,6 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
+// Beside its one reader, so every project that compiles this file (e2e, bench) knows the key.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data folder holding the freshly seeded demo company, copied by each file's app. */
+    demoDataDir: string;
+  }
+}
+
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const DEMO_PASSWORD = 'LintelDemo1';
 /** Known to the tests, so they can mint tokens (an expired one, for the refresh test). */

@@ -4,13 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startApp } from './app.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A data folder holding the freshly seeded demo company, copied by each file's app. */
-    demoDataDir: string;
-  }
-}
-
 /**
  * Seeds the demo company once for the run: the built app starts on an empty folder, seeds it and
  * stops cleanly. Seeding is most of an app's start, and every test file used to pay for it.

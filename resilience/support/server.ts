@@ -41,6 +41,8 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   port: number,
   database: { DATA_DIR: string } | { DATABASE_URL: string },
+  /** More settings for this run (e.g. SMTP_URL). */
+  env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
     cwd: repoRoot,
@@ -57,6 +59,7 @@ export async function startServer(
       JWT_SECRET,
       // Every company here signs up from loopback, on a database earlier suites' sign-ups share.
       SIGNUP_LIMIT: '1000000',
+      ...env,
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,6 +29,9 @@ import { tenantRoutes } from './features/tenants/index.ts';
 import { transferRoutes } from './features/transfers/index.ts';
 import { vatRoutes } from './features/vat/index.ts';
 import { userRoutes } from './features/users/index.ts';
+import { mailRoutes, type MailSettings } from './features/mail/index.ts';
+import { ownerStatementRoutes } from './features/owner-statements/index.ts';
+import { MAIL_ATTACHMENTS } from './mail-attachments.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, toBody } from './plugins/errors.ts';
 import { securityPlugin, setSecurityHeaders } from './plugins/security.ts';
@@ -45,9 +48,14 @@ declare module 'fastify' {
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'jwtSecret' | 'cookieSecure' | 'logLevel' | 'prettyLogs'> &
-    Partial<Pick<Config, 'trustedOrigins' | 'trustProxy' | 'signupsPerAddress'>>;
+    Partial<Pick<Config, 'trustedOrigins' | 'trustProxy' | 'signupsPerAddress'>> & {
+      /** Unset: mail is kept, not sent (no SMTP_URL), and links lead to localhost:5000. */
+      mail?: { delivery: MailSettings['delivery']; publicUrl: string };
+    };
   webRoot?: string;
 }
+
+const PREVIEW_MAIL = { delivery: 'preview', publicUrl: 'http://localhost:5000' } as const;
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
@@ -130,6 +138,13 @@ export async function buildApp({
       await api.register(transferRoutes);
       await api.register(vatRoutes);
       await api.register(bankingRoutes);
+      await api.register(ownerStatementRoutes);
+      const mail = config.mail ?? PREVIEW_MAIL;
+      await api.register(mailRoutes, {
+        delivery: mail.delivery,
+        links: { publicUrl: mail.publicUrl, signingSecret: app.signingSecret },
+        attachments: MAIL_ATTACHMENTS,
+      });
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,15 @@ const Env = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   // Sign-up attempts one address may make in 15 minutes (features/auth/throttle.ts).
   SIGNUP_LIMIT: z.coerce.number().int().min(1).optional(),
+  // Where email goes: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465 (TLS).
+  // Unset: messages are kept in the outbox, to be read in Admin → Messages, and not sent.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().default('Lintel <no-reply@lintel.localhost>'),
+  // How long a sender holds the messages it claimed: a sender that dies mid-send leaves them to
+  // another (or itself, restarted) after this many seconds.
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  // Lintel's address as people reach it: links in emails lead there. Unset: http://localhost:PORT.
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -59,6 +68,11 @@ export interface Config {
   trustedOrigins: string[];
   /** Sign-up attempts per address per 15 minutes; unset: the default (20). */
   signupsPerAddress: number | undefined;
+  /** Unset: mail is kept, not sent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailClaimSeconds: number;
+  publicUrl: string;
   logLevel: string;
   prettyLogs: boolean;
 }
@@ -86,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     signupsPerAddress: e.SIGNUP_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailClaimSeconds: e.MAIL_CLAIM_SECONDS,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     prettyLogs: e.NODE_ENV === 'development',
   };

@@ -6,18 +6,24 @@ import { migrateDatabase } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './features/demo/index.ts';
 import { expireLeases } from './features/leases/index.ts';
 import { notifyInvoicesOverdue, notifyLeasesEndingSoon } from './features/notifications/index.ts';
-import { generateAllRentCharges } from './features/rent/index.ts';
+import { MailSender, smtpTransport } from './features/mail/index.ts';
+import { sendDueOwnerStatements } from './features/owner-statements/index.ts';
+import { generateAllRentCharges, sendArrearsReminders } from './features/rent/index.ts';
 import { notifyTasksDueToday } from './features/tasks/index.ts';
 import { runScheduledTransfers } from './features/transfers/index.ts';
 import { startRecurringJob } from './lib/jobs.ts';
+import { MAIL_ATTACHMENTS } from './mail-attachments.ts';
 
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-function banner(port: number, demo: boolean, databaseKind: string): string {
+function banner(port: number, demo: boolean, databaseKind: string, mailing: boolean): string {
   const lines = [
     ``,
     `  Lintel is running at http://localhost:${port}  (database: ${databaseKind})`,
     `  API docs: http://localhost:${port}/api/docs`,
+    mailing
+      ? `  Email: sent through SMTP_URL`
+      : `  Email: not sent (no SMTP_URL); messages are kept in Admin → Messages`,
   ];
   if (demo) {
     lines.push('', `  Demo logins (password for all: ${DEMO_PASSWORD})`);
@@ -31,8 +37,28 @@ async function start() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const demo = config.demoData ? await seedDemoData(database.db) : false;
-  const app = await buildApp({ database, config });
-  // The books' calendar: leases that ended expire, every month owed is charged, and each company's
+  const app = await buildApp({
+    database,
+    config: {
+      ...config,
+      mail: { delivery: config.smtpUrl ? 'smtp' : 'preview', publicUrl: config.publicUrl },
+    },
+  });
+  // With no mail server, messages stay in the outbox for admins to read, and nothing sends them.
+  const mailSender =
+    config.smtpUrl &&
+    new MailSender({
+      db: database.db,
+      transport: smtpTransport(config.smtpUrl),
+      from: config.mailFrom,
+      links: { publicUrl: config.publicUrl, signingSecret: app.signingSecret },
+      attachments: MAIL_ATTACHMENTS,
+      claimSeconds: config.mailClaimSeconds,
+      log: app.log,
+    });
+  if (mailSender) mailSender.start();
+  // The books' calendar: leases that ended expire, every month owed is charged, tenants in arrears
+  // are reminded (after the charges, so a new month counts), and each company's
   // fee transfer runs on its schedule. Once at start, then hourly; stopped before the database closes.
   const stopCalendar = startRecurringJob(
     'the books calendar',
@@ -42,12 +68,15 @@ async function start() {
       taskDueNotices: await notifyTasksDueToday(database.db),
       leaseEndingNotices: await notifyLeasesEndingSoon(database.db),
       invoiceOverdueNotices: await notifyInvoicesOverdue(database.db),
+      arrearsReminders: await sendArrearsReminders(database.db),
       feeTransfers: await runScheduledTransfers(database.db),
+      ownerStatements: await sendDueOwnerStatements(database.db),
     }),
     app.log,
   );
   app.addHook('onClose', async () => {
     await stopCalendar();
+    if (mailSender) await mailSender.stop();
     await database.close();
   });
 
@@ -92,7 +121,7 @@ async function start() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  process.stdout.write(banner(port, demo, database.kind));
+  process.stdout.write(banner(port, demo, database.kind, Boolean(mailSender)));
 }
 
 start().catch((error: unknown) => {

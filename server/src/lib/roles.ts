@@ -6,3 +6,9 @@ import { forbidden } from './errors.ts';
 export function assertRole(ctx: Pick<Ctx, 'role'>, allowed: readonly Role[]): void {
   if (!allowed.includes(ctx.role)) throw forbidden();
 }
+
+/**
+ * The roles that may read the records hanging off properties (leases, payments, rent, maintenance,
+ * levies, property accounts); which of those rows each one sees is lib/visibility.ts's.
+ */
+export const PROPERTY_READERS = ['admin', 'accountant', 'agent', 'owner'] as const satisfies readonly Role[];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '@lintel/contracts';
 import { ENTITIES, scopeFor, sees, VISIBILITY } from './visibility.ts';
 
-const RULES = ['all', 'managedBy', 'ownedBy', 'none'];
+const RULES = ['all', 'managedBy', 'ownedBy', 'involves', 'none'];
 const userId = '00000000-0000-4000-8000-000000000001';
 const someoneElse = '00000000-0000-4000-8000-000000000002';
 
@@ -37,5 +37,13 @@ describe('the visibility policy', () => {
     );
     expect(sees({ kind: 'ownedBy', userId }, mine)).toBe(true);
     expect(sees({ kind: 'ownedBy', userId }, { agentIds: [userId], ownerUserId: null })).toBe(false);
+    expect(sees({ kind: 'involves', userId }, { involvedIds: [someoneElse, userId] })).toBe(true);
+    expect(sees({ kind: 'involves', userId }, { involvedIds: [someoneElse, null] })).toBe(false);
+  });
+
+  it('sees nothing through a party the row does not have', () => {
+    expect(sees({ kind: 'managedBy', userId }, { ownerUserId: userId })).toBe(false);
+    expect(sees({ kind: 'ownedBy', userId }, { involvedIds: [userId] })).toBe(false);
+    expect(sees({ kind: 'involves', userId }, { agentIds: [userId], ownerUserId: userId })).toBe(false);
   });
 });

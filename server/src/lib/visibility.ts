@@ -13,6 +13,8 @@ export type RowScope =
   | { kind: 'managedBy'; userId: string }
   /** Rows hanging off the properties of the owner record bound to the user. */
   | { kind: 'ownedBy'; userId: string }
+  /** Rows the user created or was given (a task's creator or assignee, an invitation's issuer). */
+  | { kind: 'involves'; userId: string }
   /** No rows: the route guard refuses this role before any row is read. */
   | { kind: 'none' };
 
@@ -34,6 +36,15 @@ export const ENTITIES = [
   /** An agent's commission account: the agent is the one it is managed by. */
   'agentAccount',
   'rentArrears',
+  /** Commission on rent payments: an agent earns on those received for them. */
+  'commission',
+  /** The owner statements report: an owner reads the statement of their own owner record. */
+  'ownerStatement',
+  /** An owner reads the issued (not draft) invoices addressed to their owner record. */
+  'invoice',
+  'task',
+  /** A pending invitation: an agent sees those they issued. */
+  'invitation',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -59,6 +70,11 @@ export const VISIBILITY: Record<Entity, Record<Role, Rule>> = {
   propertyAccount: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'ownedBy', other: 'none' },
   agentAccount: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'none', other: 'none' },
   rentArrears: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'ownedBy', other: 'none' },
+  commission: { admin: 'all', accountant: 'all', agent: 'managedBy', owner: 'none', other: 'none' },
+  ownerStatement: { admin: 'all', accountant: 'all', agent: 'none', owner: 'ownedBy', other: 'none' },
+  invoice: { admin: 'all', accountant: 'all', agent: 'none', owner: 'ownedBy', other: 'none' },
+  task: { admin: 'all', accountant: 'involves', agent: 'involves', owner: 'none', other: 'none' },
+  invitation: { admin: 'all', accountant: 'none', agent: 'involves', owner: 'none', other: 'none' },
 };
 
 export function scopeFor(ctx: Pick<Ctx, 'role' | 'userId'>, entity: Entity): RowScope {
@@ -66,10 +82,15 @@ export function scopeFor(ctx: Pick<Ctx, 'role' | 'userId'>, entity: Entity): Row
   return kind === 'all' || kind === 'none' ? { kind } : { kind, userId: ctx.userId };
 }
 
-/** Who a loaded row hangs off: its property's agent (and anyone else who counts as managing it), its owner's user. */
+/**
+ * Who a loaded row hangs off: its property's agent (and anyone else who counts as managing it),
+ * its owner's user, the users it involves. A party an entity does not have is left out, and a
+ * scope on a missing party sees nothing.
+ */
 export interface RowParties {
-  agentIds: readonly (string | null | undefined)[];
-  ownerUserId: string | null | undefined;
+  agentIds?: readonly (string | null | undefined)[];
+  ownerUserId?: string | null | undefined;
+  involvedIds?: readonly (string | null | undefined)[];
 }
 
 /** The one predicate for a row a service has loaded. */
@@ -80,17 +101,23 @@ export function sees(scope: RowScope, row: RowParties): boolean {
     case 'none':
       return false;
     case 'managedBy':
-      return row.agentIds.includes(scope.userId);
+      return row.agentIds?.includes(scope.userId) ?? false;
     case 'ownedBy':
       return row.ownerUserId === scope.userId;
+    case 'involves':
+      return row.involvedIds?.includes(scope.userId) ?? false;
   }
 }
 
 /** Where a repo's query holds the row's parties: the columns (or aliased SQL) to compare. */
 export interface PartyColumns {
-  agents: readonly SQLWrapper[];
-  ownerUser: SQLWrapper;
+  agents?: readonly SQLWrapper[];
+  ownerUser?: SQLWrapper;
+  involved?: readonly SQLWrapper[];
 }
+
+const anyIs = (columns: readonly SQLWrapper[] | undefined, userId: string): SQL =>
+  columns?.length ? or(...columns.map((column) => eq(column, userId)))! : sql`false`;
 
 /** The scope as a SQL condition; undefined when every row of the company is visible. */
 export function scopeCondition(scope: RowScope, columns: PartyColumns): SQL | undefined {
@@ -100,9 +127,11 @@ export function scopeCondition(scope: RowScope, columns: PartyColumns): SQL | un
     case 'none':
       return sql`false`;
     case 'managedBy':
-      return or(...columns.agents.map((column) => eq(column, scope.userId)));
+      return anyIs(columns.agents, scope.userId);
     case 'ownedBy':
-      return eq(columns.ownerUser, scope.userId);
+      return columns.ownerUser ? eq(columns.ownerUser, scope.userId) : sql`false`;
+    case 'involves':
+      return anyIs(columns.involved, scope.userId);
   }
 }
 

@@ -15,6 +15,14 @@ const AdminSignupPage = lazyPage(
   () => import('../features/auth/pages/AdminSignupPage.tsx'),
   'AdminSignupPage',
 );
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+  'ResetPasswordPage',
+);
 const TestAuthPage = lazyPage(() => import('../features/auth/pages/TestAuthPage.tsx'), 'TestAuthPage');
 const AdminHomePage = lazyPage(
   () => import('../features/dashboards/pages/AdminHomePage.tsx'),
@@ -120,6 +128,12 @@ const TenantDetailPage = lazyPage(
   () => import('../features/tenants/pages/TenantDetailPage.tsx'),
   'TenantDetailPage',
 );
+const OwnerStatementsPage = lazyPage(
+  () => import('../features/owner-statements/pages/OwnerStatementsPage.tsx'),
+  'OwnerStatementsPage',
+);
+const OptOutPage = lazyPage(() => import('../features/mail/pages/OptOutPage.tsx'), 'OptOutPage');
+const MessagesPage = lazyPage(() => import('../features/mail/pages/MessagesPage.tsx'), 'MessagesPage');
 const AuditLogPage = lazyPage(() => import('../features/audit/pages/AuditLogPage.tsx'), 'AuditLogPage');
 const ProfilePage = lazyPage(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
 const SettingsPage = lazyPage(() => import('../features/profile/pages/SettingsPage.tsx'), 'SettingsPage');
@@ -159,6 +173,7 @@ const accountRoutes: RouteObject[] = [
   { path: 'agent-accounts', element: <AgentAccountsPage />, handle: title('Agent accounts') },
   { path: 'agent-accounts/:agentId', element: <AgentAccountPage />, handle: title('Agent account') },
   { path: 'commissions', element: <CommissionsPage />, handle: title('Commissions') },
+  { path: 'owner-statements', element: <OwnerStatementsPage />, handle: title('Owner statements') },
   { path: 'ledger', element: <GeneralLedgerPage />, handle: title('General ledger') },
   { path: 'ledger/accounts/:account', element: <LedgerAccountPage />, handle: title('Account statement') },
   { path: 'transfers', element: <TransfersPage />, handle: title('Fee transfers') },
@@ -192,6 +207,9 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage />, handle: title('Sign in') },
       { path: '/signup', element: <SignupPage />, handle: title('Create your account') },
       { path: '/admin-signup', element: <AdminSignupPage />, handle: title('Start your agency') },
+      { path: '/forgot-password', element: <ForgotPasswordPage />, handle: title('Forgot password') },
+      { path: '/reset-password', element: <ResetPasswordPage />, handle: title('Set a new password') },
+      { path: '/opt-out', element: <OptOutPage />, handle: title('Email preferences') },
       {
         element: <SignedInLayout />,
         children: [
@@ -234,6 +252,11 @@ export const routes: RouteObject[] = [
             { path: 'data-sync', element: <DataSyncPage />, handle: title('Data sync') },
           ]),
           { path: '/admin/users', element: guarded(<UsersPage />, ['admin']), handle: title('Users') },
+          {
+            path: '/admin/messages',
+            element: guarded(<MessagesPage />, ['admin']),
+            handle: title('Messages'),
+          },
           {
             path: '/admin/maintenance',
             element: guarded(<MaintenancePage />, ['admin']),

@@ -21,7 +21,7 @@ interface ListResult<R> {
   refetch: () => unknown;
 }
 
-type ServerDataGridProps<R extends GridValidRowModel & { _id: string }> = {
+export type ServerDataGridProps<R extends GridValidRowModel & { _id: string }> = {
   'aria-label': string;
   list: ListResult<R>;
   columns: GridColDef<R>[];

@@ -14,7 +14,8 @@ export interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
-  login: (email: string, password: string) => Promise<User>;
+  /** Then to `next` when given (a path of this site, checked by the caller), else the role's home. */
+  login: (email: string, password: string, next?: string | null) => Promise<User>;
   signup: (input: SignupInput) => Promise<User>;
   /** For a signed-in user without a company: create one, become its admin, go to its home. */
   createCompany: (input: CompanyInput) => Promise<User>;
@@ -99,19 +100,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  /** As `adoptSession`, then to the user's home by role (SPEC §2). */
+  /** As `adoptSession`, then to `next` if given, else to the user's home by role (SPEC §2). */
   const enterHome = useCallback(
-    async (failure: string, open: (sessionApi: SessionApi) => Promise<User>) => {
+    async (failure: string, open: (sessionApi: SessionApi) => Promise<User>, next?: string | null) => {
       const user = await adoptSession(failure, open);
-      void navigate(homeFor(user.role), { replace: true });
+      void navigate(next ?? homeFor(user.role), { replace: true });
       return user;
     },
     [adoptSession, navigate],
   );
 
   const login = useCallback(
-    (email: string, password: string) =>
-      enterHome('Login failed', (sessionApi) => sessionApi.signIn(email, password)),
+    (email: string, password: string, next?: string | null) =>
+      enterHome('Login failed', (sessionApi) => sessionApi.signIn(email, password), next),
     [enterHome],
   );
 

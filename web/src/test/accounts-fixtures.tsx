@@ -1,24 +1,5 @@
-import type { ReactNode } from 'react';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Lease, PropertyAccount, Statement } from '@lintel/contracts';
-import { theme } from '../app/theme.ts';
 import { makeLease as makeBaseLease, uuid } from './fixtures.ts';
-
-export const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
-export const page = (items: unknown[]) => ({
-  status: 200,
-  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
-});
-
-export function withProviders(ui: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </ThemeProvider>
-  );
-}
 
 export const makePropertyAccount = (overrides: Partial<PropertyAccount> = {}): PropertyAccount => ({
   propertyId: uuid(),

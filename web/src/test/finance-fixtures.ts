@@ -1,4 +1,4 @@
-import type { FinanceSettings } from '@lintel/contracts';
+import { DEFAULT_ARREARS_REMINDER_STEPS, type FinanceSettings } from '@lintel/contracts';
 
 export const makeFinanceSettings = (overrides: Partial<FinanceSettings> = {}): FinanceSettings => ({
   currencies: ['USD', 'ZWG'],
@@ -14,6 +14,9 @@ export const makeFinanceSettings = (overrides: Partial<FinanceSettings> = {}): F
   invoicePrefix: 'INV-',
   transferSchedule: 'monthly',
   transferLimitDays: 31,
+  emailReceipts: false,
+  statementDay: 1,
+  arrearsReminderSteps: DEFAULT_ARREARS_REMINDER_STEPS,
   __v: 3,
   ...overrides,
 });

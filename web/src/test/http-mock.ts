@@ -16,6 +16,15 @@ export interface Reply {
   data?: unknown;
 }
 
+/** A 200 with the API's success envelope around `data`. */
+export const ok = (data: unknown) => ({ status: 200, data: { status: 'success', data } });
+
+/** A 200 with a list's first page, holding all of `items`. */
+export const page = (items: unknown[]) => ({
+  status: 200,
+  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
+});
+
 export type Handler = Reply | ((call: RecordedCall) => Reply | Promise<Reply>);
 
 interface Route {

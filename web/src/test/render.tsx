@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { theme } from '../app/theme.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 function LocationDisplay() {
@@ -40,3 +42,13 @@ export const currentPath = () => screen.getByTestId('location').textContent;
 export const withQueryClient = (ui: ReactNode, client = createQueryClient()) => (
   <QueryClientProvider client={client}>{ui}</QueryClientProvider>
 );
+
+/** `ui` with the app's theme and a fresh query cache that does not retry, so a failure shows at once. */
+export function withProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+    </ThemeProvider>
+  );
+}

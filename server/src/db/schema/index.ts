@@ -10,3 +10,4 @@ export * from './leases.ts';
 export * from './money.ts';
 export * from './operations.ts';
 export * from './banking.ts';
+export * from './mail.ts';

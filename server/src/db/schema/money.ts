@@ -16,7 +16,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES, PAYOUT_ACCOUNT_TYPES } from '@lintel/contracts';
+import {
+  ARREARS_LETTERS,
+  DEFAULT_ARREARS_REMINDER_STEPS,
+  type ArrearsReminderStep,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  PAYOUT_ACCOUNT_TYPES,
+} from '@lintel/contracts';
 import { companies } from './companies.ts';
 import { leases } from './leases.ts';
 import { properties } from './properties.ts';
@@ -48,6 +56,15 @@ export const financeSettings = pgTable('finance_settings', {
     .default('monthly'),
   /** Money due to the agency left in trust longer than this is flagged (commingling). */
   transferLimitDays: integer('transfer_limit_days').notNull().default(31),
+  /** Receipts emailed to the tenant as payments are recorded (and a note when one is reversed). */
+  emailReceipts: boolean('email_receipts').notNull().default(false),
+  /** The day of the month owners are emailed the previous month's statement (1–28). */
+  statementDay: integer('statement_day').notNull().default(1),
+  /** Arrears reminders: which letter goes out how many days after a charge fell due. */
+  arrearsReminderSteps: jsonb('arrears_reminder_steps')
+    .$type<ArrearsReminderStep[]>()
+    .notNull()
+    .default(DEFAULT_ARREARS_REMINDER_STEPS),
   /** The last day the scheduled transfer ran, so a restart does not run it twice. */
   lastScheduledTransfer: date('last_scheduled_transfer', { mode: 'string' }),
   updatedAt: updatedAt(),
@@ -293,4 +310,53 @@ export const vatRates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.effectiveFrom] })],
+);
+
+/**
+ * Each arrears reminder a tenant was sent (or would have been, with no email on file): once per
+ * charge and step, so the hourly calendar never repeats one, and the agent sees who was reminded
+ * when and of how much.
+ */
+export const arrearsReminders = pgTable(
+  'arrears_reminders',
+  {
+    id: id(),
+    companyId: companyId(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => rentCharges.id),
+    leaseId: uuid('lease_id')
+      .notNull()
+      .references(() => leases.id),
+    /** The step's day: how many days after the due date it was due. */
+    stepDay: integer('step_day').notNull(),
+    letter: text('letter', { enum: ARREARS_LETTERS }).notNull(),
+    /** The charge's arrears when the reminder was made. */
+    arrearsCents: cents('arrears_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Who it was emailed to; null when the tenant has no email on file. */
+    recipient: text('recipient'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('arrears_reminders_charge_step_unique').on(t.chargeId, t.stepDay),
+    index('arrears_reminders_lease_idx').on(t.companyId, t.leaseId, t.createdAt),
+  ],
+);
+
+/**
+ * Each month's owner statement run, once it went out: on the statement day by the calendar, or
+ * earlier by the accountant. The hourly calendar looks here so it runs each month once.
+ */
+export const ownerStatementRuns = pgTable(
+  'owner_statement_runs',
+  {
+    companyId: companyId(),
+    /** The month the statements cover, YYYY-MM. */
+    month: text('month').notNull(),
+    /** Null when the calendar sent it on the statement day. */
+    sentBy: uuid('sent_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 );

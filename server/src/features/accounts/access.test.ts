@@ -209,6 +209,7 @@ describe('money endpoints: role matrix and tenant isolation', () => {
       namesInBody: true,
     },
     'accounts.depositBalance': { roles: LEASE_READERS },
+    'accounts.leaseReminders': { roles: LEASE_READERS },
     'accounts.depositStatement': { roles: LEASE_READERS, query: PERIOD },
     'accounts.depositInterest': {
       roles: { accountant: 'all' },

@@ -1,11 +1,14 @@
 export { accountRoutes } from './routes.ts';
-export { commissionFigures, expenseRecords, payoutRecords, type CommissionFilter } from './repo.ts';
 export {
+  commissionFigures,
   createExpense,
   createPayout,
+  expenseRecords,
   heldFor,
   listPayouts,
   ownerStatementOf,
+  ownerStatementPdf,
   payPropertyExpense,
+  payoutRecords,
   releaseDeposit,
 } from './service.ts';

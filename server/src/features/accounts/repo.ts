@@ -153,7 +153,7 @@ export interface CommissionFilter {
  * agency and agent lines for that period, even when a payment is reversed in a later month.
  */
 function commissionEvents(viewer: Viewer, query: CommissionFilter) {
-  const mine = viewer.role === 'agent' ? sql`and pay.agent_id = ${viewer.userId}` : sql``;
+  const mine = andScope(scopeFor(viewer, 'commission'), { agents: [sql`pay.agent_id`] });
   const filters = sql`${query.agentId ? sql`and pay.agent_id = ${query.agentId}` : sql``}
     ${query.propertyId ? sql`and pay.property_id = ${query.propertyId}` : sql``}
     ${query.ownerId ? sql`and pay.property_id in (select p.id from properties p where p.owner_id = ${query.ownerId})` : sql``}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsApi } from '@lintel/contracts';
 import { ok, okPage, route } from '../../lib/http.ts';
 import { answerStatement } from '../ledger/index.ts';
-import { generateRentCharges, listArrears, listLeaseCharges } from '../rent/index.ts';
+import { generateRentCharges, listArrears, listLeaseCharges, listLeaseReminders } from '../rent/index.ts';
 import * as service from './service.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
@@ -40,6 +40,7 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, accountsApi.commissions, async (req) => ok(await service.commissionReport(req.ctx, req.query)));
   route(app, accountsApi.arrears, async (req) => ok(await listArrears(req.ctx, req.query)));
   route(app, accountsApi.leaseCharges, async (req) => ok(await listLeaseCharges(req.ctx, req.params.id)));
+  route(app, accountsApi.leaseReminders, async (req) => ok(await listLeaseReminders(req.ctx, req.params.id)));
   route(app, accountsApi.generateCharges, async (req) => ok(await generateRentCharges(req.ctx)));
   route(app, accountsApi.createPayout, async (req) => ok(await service.createPayout(req.ctx, req.body)));
   route(app, accountsApi.listPayouts, async (req) =>

@@ -23,7 +23,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { scopeFor, sees } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { trustReconciledThrough } from '../banking/index.ts';
@@ -38,6 +38,7 @@ import {
   payOutOf,
   postJournal,
   statement,
+  statementPdf,
   trialBalance,
   type StatementLines,
 } from '../ledger/index.ts';
@@ -50,7 +51,6 @@ type Scope = Pick<Ctx, 'companyId'>;
 
 const ACCOUNTANT = ['accountant'] as const;
 const BOOKKEEPERS = ['admin', 'accountant'] as const;
-const PROPERTY_READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 
 const PROPERTY_NOT_FOUND = () => notFound('Property not found');
 const OWNER_NOT_FOUND = () => notFound('Owner not found');
@@ -141,15 +141,34 @@ export const ownerStatement = (ctx: Ctx, id: string, query: StatementQuery) =>
     if (!owner || !sees(scopeFor(ctx, 'owner'), { agentIds: [], ownerUserId: owner.userId })) {
       throw OWNER_NOT_FOUND();
     }
-    const reconciled = await trustReconciledThrough(tx, ctx, query.currency);
     return {
       ...(await ownerStatementOf(tx, ctx, owner, query, linesFor(query))),
-      // Issue 17: the owner can see how far the trust account their money is in has been reconciled.
-      note: reconciled
-        ? `Trust account reconciled to ${formatCalendarDate(reconciled)}`
-        : 'Not yet reconciled',
+      note: await reconciledNote(tx, ctx, query.currency),
     };
   });
+
+/** Issue 17: the owner can see how far the trust account their money is in has been reconciled. */
+async function reconciledNote(tx: Tx, scope: Scope, currency: string): Promise<string> {
+  const reconciled = await trustReconciledThrough(tx, scope, currency);
+  return reconciled ? `Trust account reconciled to ${formatCalendarDate(reconciled)}` : 'Not yet reconciled';
+}
+
+/** An owner's statement PDF for a period, made as its download is: what an emailed statement attaches. */
+export async function ownerStatementPdf(
+  scope: Pick<Ctx, 'db' | 'companyId'>,
+  ownerId: string,
+  period: { from: string; to: string; currency: string },
+) {
+  const { statement: made, note } = await transact(scope, async (tx) => {
+    const owner = isUuid(ownerId) ? await findOwner(tx, scope, ownerId) : undefined;
+    if (!owner) throw OWNER_NOT_FOUND();
+    return {
+      ...(await ownerStatementOf(tx, scope, owner, period)),
+      note: await reconciledNote(tx, scope, period.currency),
+    };
+  });
+  return statementPdf(scope, made, note);
+}
 
 async function visibleAgent(tx: Tx, ctx: Ctx, agentId: string) {
   if (!sees(scopeFor(ctx, 'agentAccount'), { agentIds: [agentId], ownerUserId: null }))
@@ -667,3 +686,20 @@ export async function depositStatement(ctx: Ctx, leaseId: string, query: Stateme
     ),
   );
 }
+
+/*
+ * For other features (reports, data sync): the repo stays private; these take the caller's
+ * transaction.
+ */
+/** Commission earned in a period, by account; an agent viewer sees only their own. */
+export const commissionFigures = (
+  tx: Tx,
+  viewer: Pick<Ctx, 'companyId' | 'role' | 'userId'>,
+  filter: repo.CommissionFilter,
+) => repo.commissionFigures(tx, viewer, filter);
+
+/** The company's payouts as a data export's table. */
+export const payoutRecords = (tx: Tx, scope: Scope) => repo.payoutRecords(tx, scope);
+
+/** The company's expenses as a data export's table. */
+export const expenseRecords = (tx: Tx, scope: Scope) => repo.expenseRecords(tx, scope);

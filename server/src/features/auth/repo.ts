@@ -1,6 +1,6 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { loginFailures, refreshTokens } from '../../db/schema/index.ts';
+import { loginFailures, passwordResets, refreshTokens } from '../../db/schema/index.ts';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
@@ -67,9 +67,56 @@ export async function recentLoginFailures(
   return new Map(rows.map((row) => [row.key, { count: row.count, secondsLeft: row.seconds_left }]));
 }
 
-/** Removes the given failure rows, and every failure of `key` when one is named. */
-export async function deleteLoginFailures(db: Db, ids: number[], key?: string): Promise<void> {
+/**
+ * Removes the given failure rows and, when named, every failure of an email: its own key and its
+ * keys per address (`email-ip:<email>|<address>`).
+ */
+export async function deleteLoginFailures(
+  db: Db,
+  ids: number[],
+  email?: { email: string; emailPrefix: string },
+): Promise<void> {
+  // With nothing named, the condition would be empty: and delete every row.
+  if (ids.length === 0 && email === undefined) return;
   await db
     .delete(loginFailures)
-    .where(or(inArray(loginFailures.id, ids), key === undefined ? undefined : eq(loginFailures.key, key)));
+    .where(
+      or(
+        ids.length > 0 ? inArray(loginFailures.id, ids) : undefined,
+        email === undefined
+          ? undefined
+          : or(
+              eq(loginFailures.key, email.email),
+              like(loginFailures.key, `${escapeLike(email.emailPrefix)}%`),
+            ),
+      ),
+    );
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export async function insertPasswordReset(
+  tx: Tx,
+  values: typeof passwordResets.$inferInsert,
+): Promise<string> {
+  const [row] = await tx.insert(passwordResets).values(values).returning({ id: passwordResets.id });
+  return row!.id;
+}
+
+/** Locked, so two uses of one link at once are decided one after the other. */
+export async function findPasswordResetForUpdate(tx: Tx, tokenHash: string) {
+  const [row] = await tx
+    .select()
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, tokenHash))
+    .for('update');
+  return row;
+}
+
+/** Uses this link and every other unused link of the user: one new password ends them all. */
+export async function usePasswordResets(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(sql`${passwordResets.userId} = ${userId} and ${passwordResets.usedAt} is null`);
 }

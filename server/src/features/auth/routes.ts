@@ -4,6 +4,7 @@ import { route } from '../../lib/http.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { assertXsrf } from '../../plugins/security.ts';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { verifyAccessToken } from './tokens.ts';
 import {
   acceptInvitation,
@@ -39,6 +40,14 @@ export async function authRoutes(
     setSessionCookies(reply, session, secure);
     return session;
   });
+
+  route(app, authApi.forgotPassword, async (req) =>
+    requestPasswordReset(deps.db, req.body.email, { ip: req.ip }),
+  );
+
+  route(app, authApi.resetPassword, async (req) =>
+    resetPassword(deps.db, req.body, { requestId: String(req.id) }),
+  );
 
   route(app, authApi.createCompany, async (req, reply) => {
     const session = await createCompanyForUser(deps, req.identity, req.body, { requestId: String(req.id) });

@@ -24,13 +24,13 @@ import {
   type CompanyRow,
 } from '../companies/index.ts';
 import {
-  findInvitationForUpdate,
   findUserByEmail,
   findUserById,
   insertUser,
   joinCompany,
+  lockInvitation,
   markInvitationUsed,
-  updateUserColumns,
+  setPasswordHash,
   toUser,
   type UserRow,
 } from '../users/index.ts';
@@ -150,7 +150,7 @@ const EMAIL_TAKEN = () =>
  * or for a company no longer active are refused. `redeem` then binds the user it names.
  */
 async function openInvitation(tx: Tx, code: string, email: string) {
-  const invitation = await findInvitationForUpdate(tx, hashToken(code));
+  const invitation = await lockInvitation(tx, hashToken(code));
   if (
     !invitation ||
     invitation.usedAt ||
@@ -421,7 +421,7 @@ export async function changePassword(
     if (!(await verify(user.passwordHash, input.currentPassword))) {
       throw unprocessable('WRONG_PASSWORD', 'Your current password is not correct.');
     }
-    const updated = await updateUserColumns(tx, ctx, user.id, { passwordHash, bumpTokenVersion: true });
+    const updated = await setPasswordHash(tx, ctx, user.id, passwordHash);
     forgetSessionState(ctx.db, user.id);
     await revokeUserSessions(tx, user.id);
     await recordAudit(tx, auditActor(ctx), {

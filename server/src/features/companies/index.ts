@@ -1,3 +1,3 @@
 export { companyRoutes } from './routes.ts';
 export { toCompany } from './dto.ts';
-export { findCompany, findLetterhead, insertCompany, setCompanyOwner, type CompanyRow } from './repo.ts';
+export { findCompany, findLetterhead, insertCompany, setCompanyOwner, type CompanyRow } from './service.ts';

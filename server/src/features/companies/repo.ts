@@ -1,4 +1,3 @@
-import type { DocumentCompany } from '../../lib/documents/index.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CompanyInput, CompanyUpdateInput } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -36,19 +35,4 @@ export async function updateCompanyIfVersion(
     .where(and(eq(companies.id, companyId), eq(companies.version, expectedVersion)))
     .returning();
   return row;
-}
-
-/** The company as a document's letterhead prints it. */
-export async function findLetterhead(tx: Tx, companyId: string): Promise<DocumentCompany> {
-  const company = await findCompany(tx, companyId);
-  if (!company) throw new Error(`Company ${companyId} not found`);
-  return {
-    name: company.name,
-    address: company.address,
-    phone: company.phone,
-    email: company.email,
-    registrationNumber: company.registrationNumber,
-    vatNumber: company.vatNumber,
-    logo: company.logo,
-  };
 }

@@ -1,7 +1,9 @@
-import type { Company, CompanyUpdateInput } from '@lintel/contracts';
+import type { Company, CompanyInput, CompanyUpdateInput } from '@lintel/contracts';
+import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { notFound, staleVersion } from '../../lib/errors.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
+import type { DocumentCompany } from '../../lib/documents/index.ts';
 import { assertRole } from '../../lib/roles.ts';
 import { toCompany } from './dto.ts';
 import * as repo from './repo.ts';
@@ -43,3 +45,33 @@ export const updateCompany = (ctx: Ctx, companyId: string, input: CompanyUpdateI
     });
     return toCompany(after);
   });
+
+/*
+ * For other features (sign-up, the demo seed, documents, data sync): the repo stays private;
+ * these take the caller's transaction.
+ */
+export type { CompanyRow } from './repo.ts';
+
+export const findCompany = (tx: Tx, companyId: string) => repo.findCompany(tx, companyId);
+
+/** A new company, before anyone owns it (sign-up and the demo seed). */
+export const insertCompany = (tx: Tx, input: CompanyInput) => repo.insertCompany(tx, input);
+
+/** Makes a user the company's owner once their user row exists. */
+export const setCompanyOwner = (tx: Tx, companyId: string, userId: string) =>
+  repo.setCompanyOwner(tx, companyId, userId);
+
+/** The company as a document's letterhead prints it. */
+export async function findLetterhead(tx: Tx, companyId: string): Promise<DocumentCompany> {
+  const company = await repo.findCompany(tx, companyId);
+  if (!company) throw new Error(`Company ${companyId} not found`);
+  return {
+    name: company.name,
+    address: company.address,
+    phone: company.phone,
+    email: company.email,
+    registrationNumber: company.registrationNumber,
+    vatNumber: company.vatNumber,
+    logo: company.logo,
+  };
+}

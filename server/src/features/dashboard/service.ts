@@ -13,9 +13,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { scopeFor, type Entity } from '../../lib/visibility.ts';
 import { countEntriesPerDay } from '../audit/index.ts';
 import { overdueInvoiceTotals } from '../invoices/index.ts';
-import { countLeases, todayIso } from '../leases/index.ts';
+import { countLeasesEnding, todayIso } from '../leases/index.ts';
 import { leviesDue } from '../levies/index.ts';
 import { countApprovalsWaiting, countOpenRequests } from '../maintenance/index.ts';
 import { findOwnerOfUser } from '../owners/index.ts';
@@ -49,6 +50,7 @@ interface Frame {
   months: string[];
 }
 
+/** The commissions report applies the policy's commission rule itself: no narrowing besides. */
 const NOBODY: ReportFilter = {};
 const ENDING_SOON_DAYS = 30;
 const AUDIT_DAYS = 30;
@@ -58,11 +60,19 @@ const monthly = (frame: Frame, amounts: Map<string, number>): MonthlyAmount[] =>
 
 const total = (counts: { count: number }[]) => counts.reduce((sum, { count }) => sum + count, 0);
 
+/** A report narrowed to the rows of `entity` the caller's role sees (lib/visibility.ts). */
+const seen = (ctx: Ctx, entity: Entity): ReportFilter => ({ rows: scopeFor(ctx, entity) });
+
 async function accountant(tx: Tx, ctx: Ctx, frame: Frame): Promise<AccountantDashboard> {
   const { currency, today } = frame;
-  const income = await incomeByMonth(tx, ctx, { ...frame.year, currency, filter: NOBODY });
+  const income = await incomeByMonth(tx, ctx, { ...frame.year, currency, filter: seen(ctx, 'payment') });
   const commission = await commissions(tx, ctx, { ...frame.month, currency, filter: NOBODY });
-  const aging = await arrearsAging(tx, ctx, { asOf: today, currency, groupBy: 'tenant', filter: NOBODY });
+  const aging = await arrearsAging(tx, ctx, {
+    asOf: today,
+    currency,
+    groupBy: 'tenant',
+    filter: seen(ctx, 'rentArrears'),
+  });
   return {
     role: 'accountant',
     currency,
@@ -72,16 +82,16 @@ async function accountant(tx: Tx, ctx: Ctx, frame: Frame): Promise<AccountantDas
     arrears: aging.totals,
     commissionThisMonth: commission.totals.commission,
     heldForOwners: (await trustReconciliation(tx, ctx, { asOf: today, currency })).owners,
-    leviesDue: await leviesDue(tx, ctx, { today, currency }),
-    overdueInvoices: await overdueInvoiceTotals(tx, ctx, { today, currency }),
+    leviesDue: await leviesDue(tx, ctx, { today, currency, rows: scopeFor(ctx, 'levy') }),
+    overdueInvoices: await overdueInvoiceTotals(tx, ctx, { today, currency, rows: scopeFor(ctx, 'invoice') }),
     incomeByMonth: income,
   };
 }
 
 async function admin(tx: Tx, ctx: Ctx, frame: Frame): Promise<AdminDashboard> {
   const { currency, today } = frame;
-  const income = await incomeByMonth(tx, ctx, { ...frame.year, currency, filter: NOBODY });
-  const byStatus = await countOpenRequests(tx, ctx);
+  const income = await incomeByMonth(tx, ctx, { ...frame.year, currency, filter: seen(ctx, 'payment') });
+  const byStatus = await countOpenRequests(tx, ctx, scopeFor(ctx, 'maintenanceRequest'));
   const first = addDays(today, 1 - AUDIT_DAYS);
   const perDay = new Map(
     (await countEntriesPerDay(tx, ctx, { from: first, to: today })).map((row) => [row.day, row.count]),
@@ -90,11 +100,11 @@ async function admin(tx: Tx, ctx: Ctx, frame: Frame): Promise<AdminDashboard> {
     role: 'admin',
     currency,
     asOf: today,
-    properties: (await occupancy(tx, ctx, { currency, filter: NOBODY })).totals,
+    properties: (await occupancy(tx, ctx, { currency, filter: seen(ctx, 'property') })).totals,
     usersByRole: await countActiveUsersByRole(tx, ctx),
     openMaintenance: { total: total(byStatus), byStatus },
     paymentsThisMonth: {
-      count: await countPayments(tx, ctx, { ...frame.month, currency, filter: NOBODY }),
+      count: await countPayments(tx, ctx, { ...frame.month, currency, filter: seen(ctx, 'payment') }),
       amount: income.at(-1)!.collected,
     },
     auditActivity: Array.from({ length: AUDIT_DAYS }, (_, index) => {
@@ -105,25 +115,37 @@ async function admin(tx: Tx, ctx: Ctx, frame: Frame): Promise<AdminDashboard> {
   };
 }
 
+/**
+ * An agent's properties and tasks are theirs by definition (the properties they manage, the tasks
+ * assigned to them), not by what the policy lets them read; every other figure is the policy's.
+ */
 async function agent(tx: Tx, ctx: Ctx, frame: Frame): Promise<AgentDashboard> {
   const { currency, today } = frame;
-  const mine: ReportFilter = { agentId: ctx.userId };
-  const earned = await commissions(tx, ctx, { ...frame.year, currency, filter: mine });
+  const earned = await commissions(tx, ctx, { ...frame.year, currency, filter: NOBODY });
   const byMonth = new Map(earned.byMonth.map((month) => [month.month, month.agentShare]));
   return {
     role: 'agent',
     currency,
     asOf: today,
-    properties: (await occupancy(tx, ctx, { currency, filter: mine })).totals,
-    leasesEndingSoon: await countLeases(tx, ctx, {
-      agentId: ctx.userId,
-      endingBetween: { from: today, to: addDays(today, ENDING_SOON_DAYS) },
+    properties: (await occupancy(tx, ctx, { currency, filter: { agentId: ctx.userId } })).totals,
+    leasesEndingSoon: await countLeasesEnding(tx, ctx, {
+      rows: scopeFor(ctx, 'endingLease'),
+      from: today,
+      to: addDays(today, ENDING_SOON_DAYS),
     }),
-    arrears: (await arrearsAging(tx, ctx, { asOf: today, currency, groupBy: 'tenant', filter: mine })).totals,
+    arrears: (
+      await arrearsAging(tx, ctx, {
+        asOf: today,
+        currency,
+        groupBy: 'tenant',
+        filter: seen(ctx, 'rentArrears'),
+      })
+    ).totals,
     commissionThisMonth: byMonth.get(frame.months.at(-1)!) ?? 0,
     commissionByMonth: monthly(frame, byMonth),
     tasks: await countOpenTasks(tx, ctx, { assigneeId: ctx.userId, today }),
-    openMaintenance: total(await countOpenRequests(tx, ctx, { agentId: ctx.userId })),
+    // What the maintenance list gives the agent: their properties' requests and the work assigned to them.
+    openMaintenance: total(await countOpenRequests(tx, ctx, scopeFor(ctx, 'maintenanceRequest'))),
   };
 }
 
@@ -137,7 +159,8 @@ const NO_PROPERTIES: PropertyCounts = {
 };
 
 /**
- * An owner's figures come from the owner-statements report of the owner record bound to them:
+ * An owner's figures come from the owner-statements report of the owner record bound to them (the
+ * rows the policy gives the owner):
  * money in per month over the twelve months (so this month's and this year's are sums of it),
  * and last complete month's statement.
  */
@@ -157,7 +180,7 @@ async function owner(tx: Tx, ctx: Ctx, frame: Frame): Promise<OwnerDashboard> {
       receivedByMonth: monthly(frame, new Map()),
     };
   }
-  const theirs: ReportFilter = { ownerId: record.id };
+  const theirs = seen(ctx, 'ownerStatement');
   const received = new Map<string, number>();
   for (const statement of await ownerStatements(tx, ctx, { ...frame.year, currency, filter: theirs })) {
     for (const line of statement.lines) {
@@ -170,7 +193,7 @@ async function owner(tx: Tx, ctx: Ctx, frame: Frame): Promise<OwnerDashboard> {
   const [latest] = await ownerStatements(tx, ctx, { ...last, currency, filter: theirs });
   return {
     ...base,
-    properties: (await occupancy(tx, ctx, { currency, filter: theirs })).totals,
+    properties: (await occupancy(tx, ctx, { currency, filter: seen(ctx, 'property') })).totals,
     receivedThisMonth: receivedByMonth.at(-1)!.amount,
     receivedThisYear: receivedByMonth
       .filter(({ month }) => month >= `${today.slice(0, 4)}-01`)
@@ -182,14 +205,17 @@ async function owner(tx: Tx, ctx: Ctx, frame: Frame): Promise<OwnerDashboard> {
       moneyOut: latest?.moneyOut ?? 0,
       closingBalance: latest?.closingBalance ?? 0,
     },
-    openMaintenance: total(await countOpenRequests(tx, ctx, { ownerId: record.id })),
-    approvalsWaiting: await countApprovalsWaiting(tx, ctx, record.id),
+    openMaintenance: total(await countOpenRequests(tx, ctx, scopeFor(ctx, 'maintenanceRequest'))),
+    approvalsWaiting: await countApprovalsWaiting(tx, ctx, scopeFor(ctx, 'maintenanceRequest')),
     receivedByMonth,
   };
 }
 
 async function general(tx: Tx, ctx: Ctx, frame: Frame): Promise<GeneralDashboard> {
-  const { byType, totals } = await occupancy(tx, ctx, { currency: frame.currency, filter: NOBODY });
+  const { byType, totals } = await occupancy(tx, ctx, {
+    currency: frame.currency,
+    filter: seen(ctx, 'property'),
+  });
   return {
     role: 'other',
     currency: frame.currency,

@@ -1,5 +1,7 @@
 import {
   addDays,
+  DEFAULT_ARREARS_REMINDER_STEPS,
+  FinanceSettingsInput,
   DepositReleaseInput,
   LevyPayInput,
   LevyScheduleInput,
@@ -10,7 +12,7 @@ import {
   type PaymentMethod,
 } from '@lintel/contracts';
 import { createPayout, heldFor, releaseDeposit } from '../accounts/index.ts';
-import { updateFinanceSettings } from '../finance/index.ts';
+import { getFinanceSettings, updateFinanceSettings } from '../finance/index.ts';
 import { getLease } from '../leases/index.ts';
 import { createSchedule, listDueLevies, payLevies } from '../levies/index.ts';
 import { recordPayment, reversePayment } from '../payments/index.ts';
@@ -34,6 +36,7 @@ const LEVIES_PAID_THIS_MONTH_BELOW = 10;
 
 /** Same-day work runs in this order: money in before money out. */
 const RANK = {
+  settings: -1,
   deposit: 0,
   rent: 1,
   bounce: 2,
@@ -85,6 +88,9 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
     ownerApprovalLimit: 50000,
     transferSchedule: 'monthly',
     transferLimitDays: 31,
+    emailReceipts: false,
+    statementDay: 1,
+    arrearsReminderSteps: DEFAULT_ARREARS_REMINDER_STEPS,
     __v: 0,
   });
 
@@ -94,6 +100,12 @@ export async function seedDemoMoney(demo: DemoCompany, lettings: LetProperty[]):
     if (date <= today) steps.push({ date, rank, run });
   };
   const money: DemoMoney = { bouncedPaymentId: null };
+
+  // The agency began emailing receipts a month ago: Admin → Messages has a month of them to read.
+  at(addDays(today, -30), RANK.settings, async () => {
+    const current = await getFinanceSettings(accountant);
+    await updateFinanceSettings(accountant, FinanceSettingsInput.parse({ ...current, emailReceipts: true }));
+  });
 
   // The deposit follows the tenancy: it is held on the lease in force (a renewal that has taken
   // over), as a renewal's activation would have carried it there had it been paid before.

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PropertyType } from '@lintel/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
@@ -117,6 +117,12 @@ async function seedCompany(tx: Tx, db: Db, today: string): Promise<DemoCompany> 
       },
     ],
   });
+  // The agency has traded for years, and its books go back more than a year: the calendar treats
+  // it as a company that existed last month (its owners get last month's statements).
+  await tx
+    .update(companies)
+    .set({ createdAt: new Date(`${Number(today.slice(0, 4)) - 3}-01-01T00:00:00Z`) })
+    .where(eq(companies.id, company.id));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const people = new Map<string, string>();
   for (const person of [...DEMO_USERS, SECOND_AGENT]) {

@@ -1,6 +1,7 @@
 export { financeRoutes } from './routes.ts';
 export {
   assertCurrencyEnabled,
+  getFinanceSettings,
   listVatRates,
   loadFinanceSettings,
   loadVatRates,

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { FinanceSettings, FinanceSettingsInput, SplitRates, VatRate } from '@lintel/contracts';
+import {
+  DEFAULT_ARREARS_REMINDER_STEPS,
+  type FinanceSettings,
+  type FinanceSettingsInput,
+  type SplitRates,
+  type VatRate,
+} from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { staleVersion, unprocessable } from '../../lib/errors.ts';
@@ -26,6 +32,9 @@ export const DEFAULT_FINANCE_SETTINGS: Omit<FinanceSettings, '__v'> = {
   ownerApprovalLimit: 50000,
   transferSchedule: 'monthly',
   transferLimitDays: 31,
+  emailReceipts: false,
+  statementDay: 1,
+  arrearsReminderSteps: DEFAULT_ARREARS_REMINDER_STEPS,
 };
 
 const READERS = ['admin', 'accountant', 'agent'] as const;

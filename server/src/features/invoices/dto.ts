@@ -1,6 +1,8 @@
 import type { Invoice } from '@lintel/contracts';
 import { toIso } from '../../lib/http.ts';
-import type { InvoiceView } from './repo.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Ctx } from '../../db/scope.ts';
+import { findInvoice, type InvoiceView } from './repo.ts';
 
 /** `today` decides whether an issued invoice is overdue (PRODUCT.md: flagged past its due date). */
 export function toInvoice({ invoice, lines }: InvoiceView, today: string): Invoice {
@@ -41,3 +43,7 @@ export function toInvoice({ invoice, lines }: InvoiceView, today: string): Invoi
     __v: invoice.version,
   };
 }
+
+/** An invoice of the company as it now stands, whoever asks: after a change, or for its email. */
+export const loadInvoice = async (tx: Tx, scope: Pick<Ctx, 'companyId'>, id: string, today: string) =>
+  toInvoice((await findInvoice(tx, scope, id))!, today);

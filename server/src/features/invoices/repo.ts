@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatMajorUnits, type InvoiceClientType, type InvoiceStatus } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
-import { invoiceLines, invoices, payments, tenants } from '../../db/schema/index.ts';
+import { invoiceLines, invoices, owners, payments, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -94,9 +95,13 @@ export interface InvoiceFilter {
   overdueOn?: string | undefined;
   clientType?: InvoiceClientType | undefined;
   clientId?: string | undefined;
-  /** Owners never see drafts. */
-  excludeDrafts?: boolean;
+  /** The invoices the caller sees (lib/visibility.ts); unset, all of them. */
+  rows?: RowScope | undefined;
 }
+
+/** The user of the owner an invoice is addressed to, once issued: an owner never sees drafts. */
+const addressedOwnerUser = sql`(select ${owners.userId} from ${owners} where ${owners.id} = ${invoices.clientId}
+  and ${invoices.clientType} = 'owner' and ${invoices.status} <> 'draft')`;
 
 function where(scope: Scope, filter: InvoiceFilter): SQL | undefined {
   const pattern = containsPattern(filter.q);
@@ -108,7 +113,7 @@ function where(scope: Scope, filter: InvoiceFilter): SQL | undefined {
     filter.overdueOn ? and(eq(invoices.status, 'issued'), lt(invoices.dueDate, filter.overdueOn)) : undefined,
     filter.clientType ? eq(invoices.clientType, filter.clientType) : undefined,
     filter.clientId ? eq(invoices.clientId, filter.clientId) : undefined,
-    filter.excludeDrafts ? ne(invoices.status, 'draft') : undefined,
+    filter.rows && scopeCondition(filter.rows, { ownerUser: addressedOwnerUser }),
   );
 }
 
@@ -187,11 +192,17 @@ export const findInvoiceByPayment = async (tx: Tx, scope: Scope, paymentId: stri
   )[0];
 
 /** Issued invoices past their due date in a currency: how many and what they total. */
-export async function overdueInvoiceTotals(tx: Tx, scope: Scope, query: { today: string; currency: string }) {
+export async function overdueInvoiceTotals(
+  tx: Tx,
+  scope: Scope,
+  query: { today: string; currency: string; rows: RowScope },
+) {
   const [row] = await tx
     .select({ count: count(), amount: sql<string>`coalesce(sum(${invoices.totalCents}), 0)` })
     .from(invoices)
-    .where(and(where(scope, { overdueOn: query.today }), eq(invoices.currency, query.currency)));
+    .where(
+      and(where(scope, { overdueOn: query.today, rows: query.rows }), eq(invoices.currency, query.currency)),
+    );
   return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };
 }
 

@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Invoice, type InvoiceInput } from '@lintel/contracts';
+import { formatMoney, Invoice, type InvoiceInput } from '@lintel/contracts';
+import { queryRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { readPdfText } from '../../lib/documents/read-pdf-text.ts';
 import {
@@ -66,6 +68,39 @@ describe('invoices API', () => {
       (row.before as Invoice | null)?.status ?? null,
       (row.after as Invoice | null)?.status ?? null,
     ]);
+
+  it('emails the client the invoice PDF when it is issued, if the invoice has an email', async () => {
+    const email = `billing-${randomUUID().slice(0, 8)}@client.example`;
+    const draft = await create(co.accountant, { clientEmail: email });
+    const mailOf = () =>
+      queryRows<{ kind: string; dedupe_key: string; data: Record<string, unknown>; attachments: unknown }>(
+        t.database.db,
+        sql`select kind, dedupe_key, data, attachments from mail_messages where recipient = ${email}`,
+      );
+    expect(await mailOf()).toEqual([]);
+    const issued = await issue(co.accountant, draft._id);
+    expect(await mailOf()).toEqual([
+      {
+        kind: 'invoice',
+        dedupe_key: `invoice:${issued._id}`,
+        data: {
+          clientName: 'Acme Holdings',
+          invoiceNumber: issued.number,
+          total: formatMoney(issued.total, 'USD'),
+          dueDate: '30 Nov 2026',
+        },
+        attachments: [{ source: 'invoice', id: issued._id }],
+      },
+    ]);
+
+    const withoutEmail = await issue(co.accountant, (await create(co.accountant, { clientEmail: '' }))._id);
+    expect(
+      await queryRows(
+        t.database.db,
+        sql`select count(*)::int as n from mail_messages where dedupe_key = ${`invoice:${withoutEmail._id}`}`,
+      ),
+    ).toEqual([{ n: 0 }]);
+  });
 
   it('computes line amounts half-up in minor units, VAT from settings, and audits', async () => {
     const draft = await create(co.accountant);

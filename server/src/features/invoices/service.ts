@@ -16,13 +16,15 @@ import { nextNumber } from '../../db/sequences.ts';
 import { conflict, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees, type RowParties } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
 import { heldBalance, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
-import { findOwner, findOwnerOfUser } from '../owners/index.ts';
+import { findOwner } from '../owners/index.ts';
 import { findProperty } from '../properties/index.ts';
-import { toInvoice } from './dto.ts';
+import { loadInvoice, toInvoice } from './dto.ts';
+import { queueInvoiceEmail } from './invoice-mail.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -33,37 +35,24 @@ const INVOICE_NOT_FOUND = () => notFound('Invoice not found');
 const READERS = ['admin', 'accountant', 'owner'] as const;
 const EDITORS = ['accountant'] as const;
 
-/**
- * An owner sees issued invoices addressed to their owner record (undefined: they have none);
- * null for staff readers, who see all.
- */
-async function ownerClientId(tx: Tx, ctx: Ctx): Promise<string | null | undefined> {
-  if (ctx.role !== 'owner') return null;
-  return (await findOwnerOfUser(tx, ctx, ctx.userId))?.id;
+/** Who an invoice hangs off for the policy: the user of the owner it is addressed to, once issued. */
+async function partiesOf(tx: Tx, ctx: Ctx, invoice: repo.InvoiceRow): Promise<RowParties> {
+  if (invoice.clientType !== 'owner' || invoice.status === 'draft' || !invoice.clientId) return {};
+  return { ownerUserId: (await findOwner(tx, ctx, invoice.clientId))?.userId };
 }
 
 async function loadVisible(tx: Tx, ctx: Ctx, id: string, lock = false): Promise<repo.InvoiceView> {
   if (!isUuid(id)) throw INVOICE_NOT_FOUND();
   const view = await repo.findInvoice(tx, ctx, id, lock);
   if (!view) throw INVOICE_NOT_FOUND();
-  const ownerId = await ownerClientId(tx, ctx);
-  if (
-    ownerId !== null &&
-    (view.invoice.clientType !== 'owner' ||
-      view.invoice.clientId !== ownerId ||
-      view.invoice.status === 'draft')
-  ) {
-    throw INVOICE_NOT_FOUND();
-  }
+  const rows = scopeFor(ctx, 'invoice');
+  if (rows.kind !== 'all' && !sees(rows, await partiesOf(tx, ctx, view.invoice))) throw INVOICE_NOT_FOUND();
   return view;
 }
 
-const reload = async (tx: Tx, scope: Scope, id: string, today: string) =>
-  toInvoice((await repo.findInvoice(tx, scope, id))!, today);
-
 /** A new invoice as it now stands, audited as created. */
 async function recordCreated(tx: Tx, ctx: Ctx, id: string, today: string): Promise<Invoice> {
-  const after = await reload(tx, ctx, id, today);
+  const after = await loadInvoice(tx, ctx, id, today);
   await recordAudit(tx, auditActor(ctx), {
     action: 'invoice.created',
     entity: 'invoice',
@@ -84,7 +73,7 @@ async function changeInvoice(
 ): Promise<Invoice> {
   const before = toInvoice(view, today);
   await change();
-  const after = await reload(tx, ctx, view.invoice.id, today);
+  const after = await loadInvoice(tx, ctx, view.invoice.id, today);
   await recordAudit(tx, auditActor(ctx), {
     action,
     entity: 'invoice',
@@ -218,7 +207,7 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
       view.lines.map((line) => ({ quantityMilli: line.quantityMilli, unitPrice: line.unitPriceCents })),
       vatRateBp,
     );
-    return changeInvoice(tx, ctx, view, today, 'invoice.issued', async () => {
+    const issued = await changeInvoice(tx, ctx, view, today, 'invoice.issued', async () => {
       // As late as possible: the counter row stays locked until commit.
       const sequence = await nextNumber(tx, ctx, 'invoice');
       await repo.updateInvoice(tx, ctx, id, {
@@ -230,6 +219,8 @@ export const issueInvoice = (ctx: Ctx, id: string, today = todayIso()) =>
         totalCents: totals.total,
       });
     });
+    await queueInvoiceEmail(tx, ctx, issued);
+    return issued;
   });
 
 export const voidInvoice = (ctx: Ctx, id: string, reason: string, reissue: boolean, today = todayIso()) =>
@@ -442,8 +433,9 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
 export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, READERS);
-    const ownerId = await ownerClientId(tx, ctx);
-    if (ownerId === undefined) return { items: [], total: 0, totalIsLowerBound: false };
+    const rows = scopeFor(ctx, 'invoice');
+    // An owner's list is what is addressed to them, whichever client they filter by.
+    const byClient = rows.kind === 'all';
     const { sort, descending } = query.sort
       ? parseSort(query.sort, repo.sortColumns, 'createdAt')
       : { sort: 'createdAt' as const, descending: true };
@@ -454,9 +446,9 @@ export const listInvoices = (ctx: Ctx, query: InvoiceQuery, today = todayIso()) 
         q: query.q,
         status: query.status,
         overdueOn: query.overdue ? today : undefined,
-        clientType: ownerId === null ? query.clientType : 'owner',
-        clientId: ownerId ?? query.clientId,
-        excludeDrafts: ownerId !== null,
+        clientType: byClient ? query.clientType : undefined,
+        clientId: byClient ? query.clientId : undefined,
+        rows,
       },
       { page: query.page, pageSize: query.pageSize, sort, descending },
     );

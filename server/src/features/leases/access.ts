@@ -14,7 +14,6 @@ import * as repo from './repo.ts';
 export type Scope = Pick<Ctx, 'companyId'>;
 
 export const LEASE_NOT_FOUND = () => notFound('Lease not found');
-export const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 export const WRITERS = ['admin', 'agent'] as const;
 
 /** Today's calendar date in UTC, as lease dates are stored. */

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client.ts';
+import type { Ctx } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict } from '../../lib/errors.ts';
 import { recordAudits, type AuditActor } from '../audit/index.ts';
@@ -58,3 +59,6 @@ export async function insertImportedLeases(
     })),
   );
 }
+
+/** Every lease of the company, oldest first (data sync: natural keys and export). */
+export const leasesForSync = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.listAllLeases(tx, ctx);

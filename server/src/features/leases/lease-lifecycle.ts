@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, staleVersion } from '../../lib/errors.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { auditActor, recordAudit, type AuditActor } from '../audit/index.ts';
 import { accountBalances, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import { findProperty, setPropertyStatus } from '../properties/index.ts';
@@ -16,7 +16,6 @@ import {
   endBeforeStart,
   illegalTransition,
   loadVisible,
-  READERS,
   reload,
   todayIso,
   type Scope,
@@ -136,7 +135,7 @@ async function afterLeaseEnded(
 
 export const activateLease = (ctx: Ctx, id: string): Promise<Lease> =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const lease = await loadVisible(tx, ctx, id);
     assertCanChange(ctx, lease.agentId);
     if (lease.status !== 'draft') throw illegalTransition(lease.status, 'activated');
@@ -151,7 +150,7 @@ export const terminateLease = (
   today = todayIso(),
 ): Promise<Lease> =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const lease = await loadVisible(tx, ctx, id);
     assertCanChange(ctx, lease.agentId);
     if (lease.status !== 'active') throw illegalTransition(lease.status, 'terminated');

@@ -7,11 +7,12 @@ import {
   type LeaseUpdateInput,
 } from '@lintel/contracts';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
-import { assertRole } from '../../lib/roles.ts';
-import { scopeFor } from '../../lib/visibility.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
+import { scopeFor, type RowScope } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toLease } from './dto.ts';
 import * as repo from './repo.ts';
@@ -22,7 +23,6 @@ import {
   endBeforeStart,
   loadProperty,
   loadVisible,
-  READERS,
   reload,
   todayIso,
   WRITERS,
@@ -30,7 +30,7 @@ import {
 
 export const listLeases = (ctx: Ctx, query: LeaseQuery) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const page = await repo.listLeases(
       tx,
       ctx,
@@ -49,7 +49,7 @@ export const listLeases = (ctx: Ctx, query: LeaseQuery) =>
 /** "Theirs", as lib/visibility.ts says for ending leases. */
 export const listEndingLeases = (ctx: Ctx, query: EndingLeasesQuery, today = todayIso()) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const rows = await repo.listEndingLeases(tx, ctx, {
       rows: scopeFor(ctx, 'endingLease'),
       endingBetween: { from: today, to: addDays(today, query.days) },
@@ -59,7 +59,7 @@ export const listEndingLeases = (ctx: Ctx, query: EndingLeasesQuery, today = tod
 
 export const getLease = (ctx: Ctx, id: string): Promise<Lease> =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     return toLease(await loadVisible(tx, ctx, id));
   });
 
@@ -92,7 +92,7 @@ export const createLease = (ctx: Ctx, input: z.output<typeof LeaseInput>): Promi
 
 export const updateLease = (ctx: Ctx, id: string, input: z.output<typeof LeaseUpdateInput>): Promise<Lease> =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const before = await loadVisible(tx, ctx, id);
     assertCanChange(ctx, before.agentId);
     if (before.status !== 'draft') {
@@ -136,3 +136,18 @@ export const updateLease = (ctx: Ctx, id: string, input: z.output<typeof LeaseUp
   });
 
 /** Marks a draft active and lets its property; the partial unique index decides races. */
+
+/*
+ * For other features (payments, accounts, the dashboard): the repo stays private; these take the
+ * caller's transaction so their reads share it.
+ */
+
+/** A lease of the company with its property's and tenant's names; no visibility rule applies. */
+export const findLease = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, id: string) => repo.findLease(tx, ctx, id);
+
+/** How many active leases of the rows a caller sees end within [from, to] (the dashboards). */
+export const countLeasesEnding = (
+  tx: Tx,
+  ctx: Pick<Ctx, 'companyId'>,
+  query: { rows: RowScope; from: string; to: string },
+) => repo.countLeases(tx, ctx, { rows: query.rows, endingBetween: { from: query.from, to: query.to } });

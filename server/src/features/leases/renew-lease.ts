@@ -3,24 +3,17 @@ import type { z } from 'zod';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { toLease } from './dto.ts';
 import * as repo from './repo.ts';
-import {
-  assertCanChange,
-  endBeforeStart,
-  illegalTransition,
-  loadVisible,
-  READERS,
-  reload,
-} from './access.ts';
+import { assertCanChange, endBeforeStart, illegalTransition, loadVisible, reload } from './access.ts';
 
 const RENEWED = () => conflict('LEASE_ALREADY_RENEWED', 'This lease has already been renewed.');
 
 export const renewLease = (ctx: Ctx, id: string, input: z.output<typeof RenewLeaseInput>): Promise<Lease> =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const old = await loadVisible(tx, ctx, id);
     assertCanChange(ctx, old.agentId);
     if (old.status !== 'active') throw illegalTransition(old.status, 'renewed');

@@ -68,8 +68,6 @@ export interface LeaseFilter {
   tenantId?: string | undefined;
   /** The rows the caller may see (lib/visibility.ts). */
   rows?: RowScope | undefined;
-  /** Leases on the properties this agent manages. */
-  agentId?: string | undefined;
   /** Active leases whose end date falls in [from, to]. */
   endingBetween?: { from: string; to: string } | undefined;
 }
@@ -86,7 +84,6 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: LeaseFilter): SQL | und
     filter.rows
       ? scopeCondition(filter.rows, { agents: [properties.agentId], ownerUser: owners.userId })
       : undefined,
-    filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
     filter.endingBetween
       ? and(
           eq(leases.status, 'active'),

@@ -1,8 +1,9 @@
 export { bankOf, bookOf, FIXED_ACCOUNTS, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
-export { depositDailyChanges, linesOfKind } from './repo.ts';
 export {
   accountBalances,
+  depositDailyChanges,
   heldBalance,
+  linesOfKind,
   lockAccount,
   payOutOf,
   postJournal,
@@ -17,5 +18,5 @@ export {
 export { accountLabels } from './labels.ts';
 export { closedPeriods, closePeriodThrough, periodClosedMessage, setPeriodLock } from './period-locks.ts';
 export { ledgerRoutes } from './routes.ts';
-export { answerStatement } from './statement-reply.ts';
+export { answerStatement, statementPdf } from './statement-reply.ts';
 export { sourceOf } from './general.ts';

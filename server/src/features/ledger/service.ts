@@ -289,3 +289,16 @@ export async function statement(
 }
 
 export const accountBalances = repo.balances;
+
+/** Every line of one journal kind (e.g. the opening balances), oldest first. */
+export const linesOfKind = (tx: Tx, scope: Scope, kind: string) => repo.linesOfKind(tx, scope, kind);
+
+/**
+ * Every tenant deposit account's daily net change in a currency up to `to`, what came before
+ * `from` folded into `from`: a running sum gives each account's balance at every day's end.
+ */
+export const depositDailyChanges = (
+  tx: Tx,
+  scope: Scope,
+  query: { currency: string; from: string; to: string },
+) => repo.depositDailyChanges(tx, scope, query);

@@ -50,7 +50,11 @@ export function statementCsv(statement: Statement): FileReply {
   return { body, contentType: 'text/csv; charset=utf-8', filename: fileName(statement, 'csv') };
 }
 
-export async function statementPdf(ctx: Ctx, statement: Statement, note?: string | null): Promise<FileReply> {
+export async function statementPdf(
+  ctx: Pick<Ctx, 'db' | 'companyId'>,
+  statement: Statement,
+  note?: string | null,
+): Promise<FileReply> {
   const company = await transact(ctx, (tx) => findLetterhead(tx, ctx.companyId));
   const body = await renderStatementPdf({
     company,

@@ -178,10 +178,15 @@ export async function markChargePaid(tx: Tx, scope: Scope, id: string, expenseId
 }
 
 /** A month's levy charges not yet paid, in a currency: how many and what they total. */
-export async function unpaidChargesOf(tx: Tx, scope: Scope, query: { period: string; currency: string }) {
+export async function unpaidChargesOf(
+  tx: Tx,
+  scope: Scope,
+  query: { period: string; currency: string; rows: RowScope },
+) {
   const [row] = await tx
     .select({ count: count(), amount: sql<string>`coalesce(sum(${levyCharges.amountCents}), 0)` })
     .from(levyCharges)
+    .innerJoin(properties, eq(properties.id, levyCharges.propertyId))
     .where(
       inCompany(
         levyCharges,
@@ -189,6 +194,7 @@ export async function unpaidChargesOf(tx: Tx, scope: Scope, query: { period: str
         eq(levyCharges.period, query.period),
         eq(levyCharges.currency, query.currency),
         isNull(levyCharges.expenseId),
+        visibleLevies(query.rows),
       ),
     );
   return { count: row?.count ?? 0, amount: Number(row?.amount ?? 0) };

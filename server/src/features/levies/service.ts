@@ -13,8 +13,8 @@ import type {
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { AppError, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
-import { assertRole } from '../../lib/roles.ts';
-import { scopeFor } from '../../lib/visibility.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
+import { scopeFor, type RowScope } from '../../lib/visibility.ts';
 import { payPropertyExpense } from '../accounts/index.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
@@ -26,7 +26,6 @@ import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
-const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 const ACCOUNTANT = ['accountant'] as const;
 
 const LEVY_NOT_FOUND = () => notFound('Levy not found');
@@ -79,7 +78,7 @@ async function scheduleColumns(tx: Tx, ctx: Ctx, input: z.output<typeof LevySche
 
 export const listSchedules = (ctx: Ctx, query: LevyScheduleQuery) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const page = await repo.listSchedules(
       tx,
       ctx,
@@ -91,7 +90,7 @@ export const listSchedules = (ctx: Ctx, query: LevyScheduleQuery) =>
 
 export const getSchedule = (ctx: Ctx, id: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     return toSchedule(await loadSchedule(tx, ctx, id));
   });
 
@@ -115,7 +114,7 @@ export const createSchedule = (ctx: Ctx, input: z.output<typeof LevyScheduleInpu
 /** Charges already generated keep the amount they were raised with. */
 export const updateSchedule = (ctx: Ctx, id: string, input: z.output<typeof LevyScheduleUpdateInput>) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const beforeRow = await loadSchedule(tx, ctx, id);
     assertRole(ctx, ACCOUNTANT);
     const updated = await repo.updateSchedule(
@@ -172,7 +171,7 @@ export const generateLevyCharges = (ctx: Ctx, today = todayIso()) =>
 
 export const listDueLevies = (ctx: Ctx, query: LevyDueQuery, today = todayIso()) =>
   transact(ctx, async (tx): Promise<LevyCharge[]> => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     await ensureLevyCharges(tx, ctx, today);
     const period = query.period ?? today.slice(0, 7);
     const rows = await repo.chargesDue(tx, ctx, period, scopeFor(ctx, 'levy'));
@@ -279,10 +278,18 @@ export const payLevies = (ctx: Ctx, input: z.output<typeof LevyPayInput>, today 
     return result;
   });
 
-/** This month's levy charges still unpaid (charges raised first, as the levies page does). */
-export async function leviesDue(tx: Tx, scope: Scope, query: { today: string; currency: string }) {
+/** This month's levy charges still unpaid (charges raised first, as the levies page does), of the rows seen. */
+export async function leviesDue(
+  tx: Tx,
+  scope: Scope,
+  query: { today: string; currency: string; rows: RowScope },
+) {
   await ensureLevyCharges(tx, scope, query.today);
-  return repo.unpaidChargesOf(tx, scope, { period: query.today.slice(0, 7), currency: query.currency });
+  return repo.unpaidChargesOf(tx, scope, {
+    period: query.today.slice(0, 7),
+    currency: query.currency,
+    rows: query.rows,
+  });
 }
 
 /** Every levy, for the company export's records. */

@@ -1,3 +1,3 @@
 export { maintenanceRoutes } from './routes.ts';
 export { createRequest, decideOwnerApproval, transitionRequest } from './service.ts';
-export { countApprovalsWaiting, countOpenRequests, maintenanceRecords } from './repo.ts';
+export { countApprovalsWaiting, countOpenRequests, maintenanceRecords } from './lookups.ts';

@@ -81,6 +81,9 @@ export interface RequestFilter {
   rows?: RowScope | undefined;
 }
 
+/** Who a request hangs off: its property's agent and the agent it is assigned to, its owner's user. */
+const PARTIES = { agents: [properties.agentId, maintenanceRequests.assignedToId], ownerUser: owners.userId };
+
 function conditions(scope: Scope, filter: RequestFilter): SQL | undefined {
   const pattern = containsPattern(filter.q);
   return inCompany(
@@ -89,12 +92,7 @@ function conditions(scope: Scope, filter: RequestFilter): SQL | undefined {
     filter.status ? eq(maintenanceRequests.status, filter.status) : undefined,
     filter.priority ? eq(maintenanceRequests.priority, filter.priority) : undefined,
     filter.propertyId ? eq(maintenanceRequests.propertyId, filter.propertyId) : undefined,
-    filter.rows
-      ? scopeCondition(filter.rows, {
-          agents: [properties.agentId, maintenanceRequests.assignedToId],
-          ownerUser: owners.userId,
-        })
-      : undefined,
+    filter.rows ? scopeCondition(filter.rows, PARTIES) : undefined,
     pattern
       ? or(
           ilike(maintenanceRequests.title, pattern),
@@ -251,10 +249,10 @@ export async function adminUserIds(tx: Tx, scope: Scope): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** An active member of the company, to whom work may be assigned. */
+/** An active member of the company, to whom work may be assigned or an email sent. */
 export async function findMember(tx: Tx, scope: Scope, userId: string) {
   const [row] = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(users)
     .where(and(eq(users.companyId, scope.companyId), eq(users.id, userId), eq(users.isActive, true)));
   return row;
@@ -288,43 +286,31 @@ export async function propertyAfterWork(tx: Tx, scope: Scope, propertyId: string
 
 const OPEN_STATUSES = ['pending', 'approved', 'in_progress'] as const;
 
-/** Open requests per status (every open status, zeros too), on an agent's or an owner's properties. */
-export async function countOpenRequests(
-  tx: Tx,
-  scope: Scope,
-  filter: { agentId?: string | undefined; ownerId?: string | undefined } = {},
-) {
-  const rows = await tx
+/** Open requests per status (every open status, zeros too), of the rows the caller sees. */
+export async function countOpenRequests(tx: Tx, scope: Scope, rows: RowScope) {
+  const counted = await tx
     .select({ status: maintenanceRequests.status, count: count() })
     .from(maintenanceRequests)
     .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
-    .where(
-      inCompany(
-        maintenanceRequests,
-        scope,
-        inArray(maintenanceRequests.status, OPEN_STATUSES),
-        filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
-        filter.ownerId ? eq(properties.ownerId, filter.ownerId) : undefined,
-      ),
-    )
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
+    .where(and(conditions(scope, { rows }), inArray(maintenanceRequests.status, OPEN_STATUSES)))
     .groupBy(maintenanceRequests.status);
   return OPEN_STATUSES.map((status) => ({
     status,
-    count: rows.find((row) => row.status === status)?.count ?? 0,
+    count: counted.find((row) => row.status === status)?.count ?? 0,
   }));
 }
 
-/** Estimates on an owner's properties waiting for the owner's approval. */
-export async function countApprovalsWaiting(tx: Tx, scope: Scope, ownerId: string): Promise<number> {
+/** Estimates waiting for the owner's approval, of the rows the caller sees. */
+export async function countApprovalsWaiting(tx: Tx, scope: Scope, rows: RowScope): Promise<number> {
   const [row] = await tx
     .select({ count: count() })
     .from(maintenanceRequests)
     .innerJoin(properties, eq(properties.id, maintenanceRequests.propertyId))
+    .leftJoin(owners, eq(owners.id, properties.ownerId))
     .where(
-      inCompany(
-        maintenanceRequests,
-        scope,
-        eq(properties.ownerId, ownerId),
+      and(
+        conditions(scope, { rows }),
         eq(maintenanceRequests.ownerApprovalRequired, true),
         isNull(maintenanceRequests.ownerApprovedAt),
         inArray(maintenanceRequests.status, ['pending', 'approved']),

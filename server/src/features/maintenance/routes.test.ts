@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAINTENANCE_STATUSES,
@@ -8,6 +8,7 @@ import {
   Property,
   type MaintenanceStatus,
 } from '@lintel/contracts';
+import { queryRows } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { systemTransact } from '../../db/scope.ts';
 import {
@@ -100,6 +101,15 @@ async function freshLetProperty() {
 
 const propertyStatus = async (id: string) =>
   Property.parse(expectStatus(await call(co.admin, 'GET', `/api/properties/${id}`), 200).data).status;
+
+/** The approval emails queued for a request, oldest first. */
+const approvalMail = (requestId: string) =>
+  queryRows<{ recipient: string; subject: string; data: { estimate: string } & Record<string, unknown> }>(
+    t.database.db,
+    sql`select recipient, subject, data from mail_messages
+        where kind = 'approval-waiting' and dedupe_key like ${`approval-waiting:${requestId}:%`}
+        order by created_at`,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -250,6 +260,54 @@ describe('owner approval, costs and the property', () => {
       ).data,
     );
     expect(declined.status).toBe('rejected');
+  });
+
+  it('an estimate above the limit emails the owner as the request is saved; a new estimate asks again', async () => {
+    const request = await raise(co.agent, { title: 'Roof <leak>', estimatedCost: 60000 });
+    // Queued by the request's own transaction: there as soon as it answers, no job in between.
+    const [asked, ...more] = await approvalMail(request._id);
+    expect(more).toEqual([]);
+    expect(asked).toMatchObject({
+      recipient: co.owner.user.email,
+      subject: `Your approval is needed: Roof <leak> on ${request.propertyName}`,
+      data: {
+        ownerName: co.owner.user.firstName,
+        title: 'Roof <leak>',
+        propertyName: request.propertyName,
+        estimate: '$600.00',
+        path: `/login?next=%2Fmaintenance%2F${request._id}`,
+      },
+    });
+
+    const url = `/api/maintenance/${request._id}`;
+    // A refused change queues nothing: the email stands or falls with the estimate.
+    expectStatus(await call(co.agent, 'PUT', url, { estimatedCost: 70000, __v: request.__v + 5 }), 409);
+    expect(await approvalMail(request._id)).toHaveLength(1);
+    const costed = MaintenanceDetail.parse(
+      expectStatus(await call(co.agent, 'PUT', url, { estimatedCost: 70000, __v: request.__v }), 200).data,
+    );
+    const back = MaintenanceDetail.parse(
+      expectStatus(await call(co.agent, 'PUT', url, { estimatedCost: 60000, __v: costed.__v }), 200).data,
+    );
+    expect((await approvalMail(request._id)).map((row) => row.data.estimate)).toEqual([
+      '$600.00',
+      '$700.00',
+      '$600.00',
+    ]);
+    // Below the limit, and other changes, ask nothing.
+    expectStatus(await call(co.agent, 'PUT', url, { estimatedCost: 100, __v: back.__v }), 200);
+    expect(await approvalMail(request._id)).toHaveLength(3);
+    expect(await approvalMail((await raise(co.admin, { estimatedCost: 50000 }))._id)).toEqual([]);
+    // Another company's admin never sees it among their messages.
+    const theirs = expectStatus(await call(stranger.admin, 'GET', '/api/mail?kind=approval-waiting'), 200);
+    expect(theirs.data).toEqual([]);
+  });
+
+  it('an owner with no account to sign in with is not emailed: they could not answer', async () => {
+    const { property } = await createLetProperty(t, co);
+    const request = await raise(co.admin, { propertyId: property._id, estimatedCost: 90000 });
+    expect(request.ownerApprovalRequired).toBe(true);
+    expect(await approvalMail(request._id)).toEqual([]);
   });
 
   it("work in progress puts the property under maintenance; completing posts the owner's cost and frees it", async () => {

@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_MOVES,
+  formatMoney,
   MAINTENANCE_STATUS_LABELS,
   MAINTENANCE_TRANSITIONS,
   type MaintenanceDetail,
@@ -15,19 +16,20 @@ import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { scopeFor, sees } from '../../lib/visibility.ts';
 import { payPropertyExpense } from '../accounts/index.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
+import { findCompany } from '../companies/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
+import { queueMail, throughSignIn } from '../mail/index.ts';
 import { notify } from '../notifications/index.ts';
 import { findOwnerOfUser } from '../owners/index.ts';
 import { findProperty, setPropertyStatus, type PropertyView } from '../properties/index.ts';
 import { toAttachment, toDetail, toRequest } from './dto.ts';
 import * as repo from './repo.ts';
 
-const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 const CREATORS = ['admin', 'agent', 'owner'] as const;
 const EDITORS = ['admin', 'accountant', 'agent'] as const;
 const MOVERS = ['admin', 'agent'] as const;
@@ -140,6 +142,11 @@ async function assertMayRaiseOn(tx: Tx, ctx: Ctx, property: PropertyView) {
   }
 }
 
+/**
+ * Tells the owner, in the app and by email, in the transaction that set the estimate. Only an owner
+ * who signs in can answer, so an owner record without an account gets no email
+ * (docs/decisions/0008-staff-notices-by-email.md).
+ */
 async function askOwnerApproval(tx: Tx, ctx: Ctx, view: repo.RequestView) {
   await notify(tx, ctx, {
     userIds: [view.ownerUserId],
@@ -148,11 +155,28 @@ async function askOwnerApproval(tx: Tx, ctx: Ctx, view: repo.RequestView) {
     message: `${view.title} on ${view.propertyName} is estimated above your approval limit.`,
     link: requestLink(view.id),
   });
+  const owner = view.ownerUserId ? await repo.findMember(tx, ctx, view.ownerUserId) : undefined;
+  if (!owner) return;
+  await queueMail(tx, {
+    companyId: ctx.companyId,
+    kind: 'approval-waiting',
+    to: owner.email,
+    senderName: (await findCompany(tx, ctx.companyId))?.name ?? 'Lintel',
+    data: {
+      ownerName: owner.firstName,
+      title: view.title,
+      propertyName: view.propertyName,
+      estimate: formatMoney(view.estimatedCostCents ?? 0, view.currency),
+      path: throughSignIn(requestLink(view.id)),
+    },
+    // The version that set this estimate: a new estimate asks again, even one back at an old amount.
+    dedupeKey: `approval-waiting:${view.id}:${view.version}`,
+  });
 }
 
 export const listRequests = (ctx: Ctx, query: MaintenanceQuery) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const { sort, descending } = query.sort
       ? parseSort(query.sort, repo.sortColumns, 'createdAt')
       : { sort: 'createdAt' as const, descending: true };
@@ -173,7 +197,7 @@ export const listRequests = (ctx: Ctx, query: MaintenanceQuery) =>
 
 export const getRequest = (ctx: Ctx, id: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     await loadVisible(tx, ctx, id);
     return detail(tx, ctx, id);
   });
@@ -182,7 +206,7 @@ const CLOSED: readonly MaintenanceStatus[] = ['completed', 'rejected', 'cancelle
 
 export const updateRequest = (ctx: Ctx, id: string, input: z.output<typeof MaintenanceUpdateInput>) =>
   transact(ctx, async (tx): Promise<MaintenanceDetail> => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
     assertRole(ctx, EDITORS);
     assertManages(ctx, view);
@@ -244,7 +268,7 @@ async function releaseProperty(tx: Tx, ctx: Ctx, request: repo.RequestRow) {
 
 export const transitionRequest = (ctx: Ctx, id: string, input: z.output<typeof MaintenanceTransitionInput>) =>
   transact(ctx, async (tx): Promise<MaintenanceDetail> => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
     assertRole(ctx, MOVERS);
     assertManages(ctx, view);
@@ -321,7 +345,7 @@ export const transitionRequest = (ctx: Ctx, id: string, input: z.output<typeof M
  */
 export const decideOwnerApproval = (ctx: Ctx, id: string, input: z.output<typeof OwnerApprovalInput>) =>
   transact(ctx, async (tx): Promise<MaintenanceDetail> => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
     if (ctx.role !== 'owner' || view.ownerUserId !== ctx.userId) {
       throw forbidden("Only the property's owner can answer for the owner.");
@@ -386,7 +410,7 @@ export interface Upload {
 
 export const addAttachment = (ctx: Ctx, id: string, upload: Upload) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
     assertRole(ctx, UPLOADERS);
     if (ctx.role === 'agent') assertManages(ctx, view);
@@ -412,7 +436,7 @@ export const addAttachment = (ctx: Ctx, id: string, upload: Upload) =>
 /** Checked before the upload is read, so a caller who may not attach is refused straight away. */
 export const assertMayAttach = (ctx: Ctx, id: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
     assertRole(ctx, UPLOADERS);
     if (ctx.role === 'agent') assertManages(ctx, view);
@@ -420,7 +444,7 @@ export const assertMayAttach = (ctx: Ctx, id: string) =>
 
 export const getAttachment = (ctx: Ctx, id: string, attachmentId: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     await loadVisible(tx, ctx, id);
     const row = isUuid(attachmentId) ? await repo.findAttachment(tx, ctx, id, attachmentId) : undefined;
     if (!row) throw notFound('Attachment not found');

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { invoices, leases, notifications, properties, users } from '../../db/schema/index.ts';
+import { invoices, leases, notifications, properties, tenants, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -58,10 +58,16 @@ export const leasesEndingBetween = (tx: Tx, today: string, until: string) =>
       companyId: leases.companyId,
       endDate: leases.endDate,
       propertyName: properties.name,
+      tenantName: tenants.name,
       agentId: properties.agentId,
+      agentEmail: users.email,
+      agentFirstName: users.firstName,
+      isAgentActive: users.isActive,
     })
     .from(leases)
     .innerJoin(properties, eq(properties.id, leases.propertyId))
+    .innerJoin(tenants, eq(tenants.id, leases.tenantId))
+    .leftJoin(users, eq(users.id, properties.agentId))
     .where(and(eq(leases.status, 'active'), sql`${leases.endDate} >= ${today}`, lte(leases.endDate, until)));
 
 /** Every company's issued invoices whose due date has passed. */
@@ -77,17 +83,15 @@ export const invoicesPastDue = (tx: Tx, today: string) =>
     .from(invoices)
     .where(and(eq(invoices.status, 'issued'), sql`${invoices.dueDate} < ${today}`));
 
-/** The active users of a company with one of the roles. */
-export const activeUserIdsWithRole = async (
+/** The active users of a company with one of the roles, with what an email to them needs. */
+export const activeUsersWithRole = (
   tx: Tx,
   scope: Scope,
   roles: readonly (typeof users.$inferSelect)['role'][],
 ) =>
-  (
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(eq(users.companyId, scope.companyId), eq(users.isActive, true), inArray(users.role, [...roles])),
-      )
-  ).map((row) => row.id);
+  tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(eq(users.companyId, scope.companyId), eq(users.isActive, true), inArray(users.role, [...roles])),
+    );

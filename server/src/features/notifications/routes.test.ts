@@ -67,6 +67,21 @@ const raise = (database: Database, company: Company, userIds: string[], title: s
 const quietly = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
 const titles = (client: SseClient) => client.events.map((event) => event.notification.title);
 
+/** The lease-ending emails queued for a lease by a company, oldest first. */
+const leaseEndingMail = (leaseId: string, companyId = co.companyId) =>
+  queryRows<{
+    recipient: string;
+    subject: string;
+    dedupe_key: string;
+    data: { daysLeft: number } & Record<string, unknown>;
+  }>(
+    t.database.db,
+    sql`select recipient, subject, dedupe_key, data from mail_messages
+        where kind = 'lease-ending' and company_id = ${companyId}
+          and dedupe_key like ${`lease-ending:${leaseId}:%`}
+        order by created_at, (data->>'daysLeft')::int desc`,
+  );
+
 async function latest(user: SignedIn, after?: number): Promise<UserNotification[]> {
   const url = `/api/notifications${after === undefined ? '' : `?after=${after}`}`;
   return expectStatus(await caller(t)(user, 'GET', url), 200).data.map((row: unknown) =>
@@ -207,13 +222,61 @@ describe('jobs', () => {
     expect((await latest(co.accountant)).some((row) => row.type === 'lease.ending')).toBe(false);
   });
 
-  it('issued invoices past due: the accountants, once', async () => {
+  it('lease ending: the managing agent is emailed 60 days before and again at 30, once each', async () => {
+    const { lease, property, tenant } = await createLetProperty(t, co, { endDate: '2027-03-01' });
+    await notifyLeasesEndingSoon(t.database.db, '2026-12-30');
+    expect(await leaseEndingMail(lease._id)).toEqual([]);
+    for (const today of ['2026-12-31', '2026-12-31', '2027-01-15']) {
+      await notifyLeasesEndingSoon(t.database.db, today);
+    }
+    const [sixty, ...none] = await leaseEndingMail(lease._id);
+    expect(none).toEqual([]);
+    expect(sixty).toMatchObject({
+      recipient: co.agent.user.email,
+      subject: `The lease on ${property.name} ends in 60 days`,
+      dedupe_key: `lease-ending:${lease._id}:60:${co.agent.user._id}`,
+      data: {
+        tenantName: tenant.name,
+        propertyName: property.name,
+        endDate: '1 Mar 2027',
+        daysLeft: 60,
+        path: `/login?next=%2Fleases%2F${lease._id}`,
+      },
+    });
+    // Not yet 30 days out: no in-app notice either.
+    expect((await latest(co.agent)).some((row) => row.link === `/leases/${lease._id}`)).toBe(false);
+
+    for (const today of ['2027-01-30', '2027-01-30', '2027-02-20']) {
+      await notifyLeasesEndingSoon(t.database.db, today);
+    }
+    const mail = await leaseEndingMail(lease._id);
+    expect(mail.map((row) => row.data.daysLeft)).toEqual([60, 30]);
+    expect(mail.every((row) => row.recipient === co.agent.user.email)).toBe(true);
+    expect((await latest(co.agent)).some((row) => row.link === `/leases/${lease._id}`)).toBe(true);
+  });
+
+  it('a lease that comes into view 25 days out gets the 30-day email only; with no agent, the admins get it', async () => {
+    const { lease } = await createLetProperty(t, co, { endDate: '2027-04-26', agent: null });
+    await notifyLeasesEndingSoon(t.database.db, '2027-04-01');
+    await notifyLeasesEndingSoon(t.database.db, '2027-04-20');
+    const mail = await leaseEndingMail(lease._id);
+    expect(mail.map((row) => [row.recipient, row.data.daysLeft])).toEqual([[co.admin.user.email, 25]]);
+    expect(mail[0]!.dedupe_key).toBe(`lease-ending:${lease._id}:30:${co.admin.user._id}`);
+    expect((await leaseEndingMail(lease._id, other.companyId)).length).toBe(0);
+  });
+
+  it('issued invoices past due: the accountants and the client, once', async () => {
     const [overdue, notYet, draft] = await transact({ db: t.database.db, companyId: co.companyId }, (tx) =>
       tx
         .insert(invoices)
         .values(
           [
-            { status: 'issued' as const, dueDate: '2026-11-22', number: `INV-${randomUUID().slice(0, 6)}` },
+            {
+              status: 'issued' as const,
+              dueDate: '2026-11-22',
+              number: `INV-${randomUUID().slice(0, 6)}`,
+              clientEmail: `acme-${randomUUID().slice(0, 6)}@client.example`,
+            },
             { status: 'issued' as const, dueDate: '2026-11-23', number: `INV-${randomUUID().slice(0, 6)}` },
             { status: 'draft' as const, dueDate: '2026-11-01', number: null },
           ].map((values) => ({
@@ -235,6 +298,22 @@ describe('jobs', () => {
     expect(rows[0]!.message).toBe(`Invoice ${overdue!.number} to Acme Ltd was due on 2026-11-22.`);
     expect([notYet!.id, draft!.id].some((id) => rows[0]!.link!.includes(id))).toBe(false);
     expect((await latest(co.admin)).some((row) => row.type === 'invoice.overdue')).toBe(false);
+    const mail = await queryRows<{ kind: string; dedupe_key: string; data: Record<string, unknown> }>(
+      t.database.db,
+      sql`select kind, dedupe_key, data from mail_messages where recipient = ${overdue!.clientEmail}`,
+    );
+    expect(mail).toEqual([
+      {
+        kind: 'invoice-overdue',
+        dedupe_key: `invoice-overdue:${overdue!.id}`,
+        data: {
+          clientName: 'Acme Ltd',
+          invoiceNumber: overdue!.number,
+          total: '$0.00',
+          dueDate: '22 Nov 2026',
+        },
+      },
+    ]);
   });
 });
 

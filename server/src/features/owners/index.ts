@@ -1,4 +1,11 @@
 export { ownerRoutes } from './routes.ts';
-export { findOwner, findOwnerOfUser, insertOwner, type OwnerRow } from './repo.ts';
-export { bindOwnerUser } from './repo.ts';
-export { insertOwners, listAllOwners, lockCompanyOwners } from './repo.ts';
+export {
+  bindOwnerUser,
+  findOwner,
+  findOwnerOfUser,
+  importOwners,
+  insertOwner,
+  lockCompanyOwners,
+  ownersForSync,
+  type OwnerRow,
+} from './service.ts';

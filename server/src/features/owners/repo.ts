@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { owners, properties } from '../../db/schema/index.ts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { contactSortColumns } from '../../lib/contacts.ts';
 
 export type OwnerRow = typeof owners.$inferSelect;
 
@@ -47,12 +48,7 @@ export async function insertOwners(tx: Tx, values: (typeof owners.$inferInsert)[
 export const listAllOwners = (tx: Tx, ctx: Pick<Ctx, 'companyId'>): Promise<OwnerRow[]> =>
   tx.select().from(owners).where(inCompany(owners, ctx)).orderBy(asc(owners.createdAt), asc(owners.id));
 
-// Case-insensitive, as people read a list of names.
-export const ownerSortColumns = {
-  name: sql`lower(${owners.name})`,
-  email: sql`lower(${owners.email})`,
-  createdAt: owners.createdAt,
-} as const;
+export const ownerSortColumns = contactSortColumns(owners);
 export type OwnerSortKey = keyof typeof ownerSortColumns;
 
 export async function listOwners(

@@ -1,6 +1,7 @@
 import type { Owner, OwnerInput, OwnerQuery, OwnerSummary, OwnerUpdateInput } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { contactColumns } from '../../lib/contacts.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { staleVersion } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
@@ -54,26 +55,22 @@ async function assertUnique(
     throw conflict('OWNER_DUPLICATE', 'Another owner already has this ID or registration number.');
 }
 
-const columnsOf = (input: OwnerUpdateInput) =>
-  Object.fromEntries(
-    Object.entries({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      idNumber: input.idNumber,
-      bankDetails:
-        input.bankDetails === undefined
-          ? undefined
-          : input.bankDetails === null
+/** The contact columns the input sends, and its payout bank details without the blank fields. */
+const columnsOf = (input: OwnerUpdateInput) => ({
+  ...contactColumns(input),
+  ...(input.bankDetails === undefined
+    ? {}
+    : {
+        bankDetails:
+          input.bankDetails === null
             ? null
             : (Object.fromEntries(
                 Object.entries(input.bankDetails).filter(
                   ([, value]) => value !== null && value !== undefined,
                 ),
               ) as Record<string, string>),
-      notes: input.notes,
-    }).filter(([, value]) => value !== undefined),
-  );
+      }),
+});
 
 export const createOwner = (ctx: Ctx, input: OwnerInput): Promise<Owner> =>
   transact(ctx, async (tx) => {
@@ -142,3 +139,38 @@ export const deleteOwner = (ctx: Ctx, id: string): Promise<{ _id: string }> =>
     });
     return { _id: row.id };
   });
+
+/*
+ * For other features: owner records as their own rules need them. The repo stays private; these
+ * take the caller's transaction so their reads and writes share it.
+ */
+export type { OwnerRow } from './repo.ts';
+
+/** PRODUCT.md: an owner is named by the owner record's id or by the id of the user bound to it. */
+export const findOwner = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, ownerOrUserId: string) =>
+  repo.findOwner(tx, ctx, ownerOrUserId);
+
+/** The owner record an owner user is bound to, if any. */
+export const findOwnerOfUser = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, userId: string) =>
+  repo.findOwnerOfUser(tx, ctx, userId);
+
+/** An owner record as given, without createOwner's checks: the demo seed and test fixtures. */
+export const insertOwner = (tx: Tx, values: Parameters<typeof repo.insertOwner>[1]) =>
+  repo.insertOwner(tx, values);
+
+/** Binds an owner record to the user who accepted its invitation; false if it is gone or already bound. */
+export const bindOwnerUser = (tx: Tx, ctx: Pick<Ctx, 'companyId'>, ownerId: string, userId: string) =>
+  repo.bindOwnerUser(tx, ctx, ownerId, userId);
+
+/** Every owner record of the company, oldest first (data sync: natural keys and export). */
+export const ownersForSync = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.listAllOwners(tx, ctx);
+
+/**
+ * A data import's owner records, written in bulk. The caller holds lockCompanyOwners and has
+ * checked for duplicates, as createOwner does for one.
+ */
+export const importOwners = (tx: Tx, values: Parameters<typeof repo.insertOwners>[1]) =>
+  repo.insertOwners(tx, values);
+
+/** Serialises owner writes of one company so two concurrent writers cannot both pass the duplicate check. */
+export const lockCompanyOwners = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.lockCompanyOwners(tx, ctx);

@@ -11,7 +11,6 @@ import * as repo from './repo.ts';
 export type Scope = Pick<Ctx, 'companyId'>;
 
 export const PAYMENT_NOT_FOUND = () => notFound('Payment not found');
-export const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 
 export async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.PaymentView> {
   if (!isUuid(id)) throw PAYMENT_NOT_FOUND();

@@ -1,13 +1,33 @@
-import { PAYMENT_METHOD_LABELS, formatMajorUnits, type PaymentExportQuery } from '@lintel/contracts';
+import {
+  PAYMENT_METHOD_LABELS,
+  formatMajorUnits,
+  type Payment,
+  type PaymentExportQuery,
+} from '@lintel/contracts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { renderReceiptPdf, toCsv } from '../../lib/documents/index.ts';
 import type { FileReply } from '../../lib/http.ts';
 import { findLetterhead } from '../companies/index.ts';
-import { exportPayments, loadPaymentForReceipt } from './read-payments.ts';
+import { exportPayments, loadCompanyPaymentForReceipt, loadPaymentForReceipt } from './read-payments.ts';
 
+/** A payment's receipt as its download gives it, for the user asking. */
 export async function receiptPdf(ctx: Ctx, id: string): Promise<FileReply> {
   const { payment, propertyAddress } = await loadPaymentForReceipt(ctx, id);
-  const company = await transact(ctx, (tx) => findLetterhead(tx, ctx.companyId));
+  return receiptFile(ctx, payment, propertyAddress);
+}
+
+/** The same receipt, for the message that attaches it (emailed to the tenant). */
+export async function receiptForMail(scope: Pick<Ctx, 'db' | 'companyId'>, id: string): Promise<FileReply> {
+  const { payment, propertyAddress } = await loadCompanyPaymentForReceipt(scope, id);
+  return receiptFile(scope, payment, propertyAddress);
+}
+
+async function receiptFile(
+  scope: Pick<Ctx, 'db' | 'companyId'>,
+  payment: Payment,
+  propertyAddress: string,
+): Promise<FileReply> {
+  const company = await transact(scope, (tx) => findLetterhead(tx, scope.companyId));
   const body = await renderReceiptPdf({
     company,
     receiptNumber: payment.receiptNumber,

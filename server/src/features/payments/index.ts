@@ -2,3 +2,4 @@ export { paymentRoutes } from './routes.ts';
 export { allPayments } from './read-payments.ts';
 export { postPayments, recordPayment } from './record-payment.ts';
 export { reversePayment } from './reverse-payment.ts';
+export { receiptForMail } from './documents.ts';

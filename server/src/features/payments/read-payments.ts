@@ -1,12 +1,13 @@
 import { type PaymentExportQuery, type PaymentQuery } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
+import { notFound } from '../../lib/errors.ts';
 import { parseSort } from '../../lib/list-query.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { scopeFor } from '../../lib/visibility.ts';
 import { toPayment } from './dto.ts';
 import * as repo from './repo.ts';
-import { loadVisible, READERS } from './access.ts';
+import { loadVisible } from './access.ts';
 
 function filterOf(ctx: Ctx, query: PaymentExportQuery): repo.PaymentFilter {
   return {
@@ -27,7 +28,7 @@ function filterOf(ctx: Ctx, query: PaymentExportQuery): repo.PaymentFilter {
 
 export const listPayments = (ctx: Ctx, query: PaymentQuery) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const { sort, descending } = query.sort
       ? parseSort(query.sort, repo.sortColumns, 'paymentDate')
       : { sort: 'paymentDate' as const, descending: true };
@@ -42,15 +43,26 @@ export const listPayments = (ctx: Ctx, query: PaymentQuery) =>
 
 export const getPayment = (ctx: Ctx, id: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     return toPayment(await loadVisible(tx, ctx, id));
   });
 
 /** A payment with what its receipt needs (names and addresses). */
 export const loadPaymentForReceipt = (ctx: Ctx, id: string) =>
   transact(ctx, async (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     const view = await loadVisible(tx, ctx, id);
+    return { payment: toPayment(view), propertyAddress: view.propertyAddress };
+  });
+
+/**
+ * A payment of the company with what its receipt needs, seen by no one in particular: for the
+ * receipt a message attaches when it is sent (who may read it was decided when it was queued).
+ */
+export const loadCompanyPaymentForReceipt = (scope: Pick<Ctx, 'db' | 'companyId'>, id: string) =>
+  transact(scope, async (tx) => {
+    const view = await repo.findPayment(tx, scope, id);
+    if (!view) throw notFound('Payment not found');
     return { payment: toPayment(view), propertyAddress: view.propertyAddress };
   });
 

@@ -23,6 +23,7 @@ import { ledgerAccount, postJournals } from '../ledger/index.ts';
 import { findProperty } from '../properties/index.ts';
 import { ensureRentCharges, settleLease } from '../rent/index.ts';
 import { toPayment } from './dto.ts';
+import { queueReceiptEmail } from './receipt-mail.ts';
 import * as repo from './repo.ts';
 import { loadVisible, reload } from './access.ts';
 
@@ -260,6 +261,7 @@ export const recordPayment = (ctx: Ctx, input: z.output<typeof PaymentInput>, ke
     const [id] = (await postPayments(tx, ctx, [input])) as [string];
     if (key !== undefined) await repo.setKeyPayment(tx, ctx, key, id);
     const payment = await reload(tx, ctx, id);
+    await queueReceiptEmail(tx, ctx, id);
     await recordAudit(tx, auditActor(ctx), {
       action: 'payment.recorded',
       entity: 'payment',

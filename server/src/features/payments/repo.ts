@@ -22,6 +22,7 @@ const view = {
   propertyAgentId: properties.agentId,
   ownerUserId: owners.userId,
   tenantName: tenants.name,
+  tenantEmail: tenants.email,
   agentName: sql<string | null>`nullif(trim(${agents.firstName} || ' ' || ${agents.lastName}), '')`,
   receivedByName: sql<
     string | null
@@ -35,6 +36,7 @@ export type PaymentView = {
   propertyAgentId: string | null;
   ownerUserId: string | null;
   tenantName: string | null;
+  tenantEmail: string | null;
   agentName: string | null;
   receivedByName: string | null;
 };

@@ -2,14 +2,15 @@ import { type Payment } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { transact, type Ctx } from '../../db/scope.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
-import { findInvoiceByPayment } from '../invoices/index.ts';
+import { invoiceSettledBy } from '../invoices/index.ts';
 import { todayIso } from '../leases/index.ts';
 import { heldBalance, ledgerAccount, lockAccount, postReversal } from '../ledger/index.ts';
 import { settleLease } from '../rent/index.ts';
+import { queueReversalNotice } from './receipt-mail.ts';
 import * as repo from './repo.ts';
-import { loadVisible, PAYMENT_NOT_FOUND, READERS, reload, type Scope } from './access.ts';
+import { loadVisible, PAYMENT_NOT_FOUND, reload, type Scope } from './access.ts';
 
 /** A reversal takes back what the payment gave each holder, so each must still hold it. */
 async function assertHoldersCanGiveBack(tx: Tx, scope: Scope, payment: repo.PaymentRow) {
@@ -52,7 +53,7 @@ async function assertHoldersCanGiveBack(tx: Tx, scope: Scope, payment: repo.Paym
 
 export const reversePayment = (ctx: Ctx, id: string, reason: string, today = todayIso()) =>
   transact(ctx, async (tx): Promise<Payment> => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     await loadVisible(tx, ctx, id);
     assertRole(ctx, ['accountant']);
     const payment = await repo.lockPayment(tx, ctx, id);
@@ -60,7 +61,7 @@ export const reversePayment = (ctx: Ctx, id: string, reason: string, today = tod
     if (payment.status === 'reversed')
       throw conflict('ALREADY_REVERSED', 'This payment has already been reversed.');
     // The invoice's journal moved this receipt on (to the agency, or tied it to the owner's recharge).
-    const settles = await findInvoiceByPayment(tx, ctx, id);
+    const settles = await invoiceSettledBy(tx, ctx, id);
     if (settles) {
       throw conflict(
         'PAYMENT_SETTLES_INVOICE',
@@ -82,6 +83,7 @@ export const reversePayment = (ctx: Ctx, id: string, reason: string, today = tod
     });
     if (payment.leaseId && payment.type === 'rent') await settleLease(tx, ctx, payment.leaseId);
     const after = await reload(tx, ctx, id);
+    await queueReversalNotice(tx, ctx, id, reason);
     await recordAudit(tx, auditActor(ctx), {
       action: 'payment.reversed',
       entity: 'payment',

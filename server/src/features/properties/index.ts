@@ -1,3 +1,11 @@
 export { propertyRoutes } from './routes.ts';
-export { findProperty, insertProperty, setPropertyStatus, type PropertyView } from './repo.ts';
-export { insertProperties, listAllProperties, occupyProperties, type PropertyRow } from './repo.ts';
+export {
+  findProperty,
+  importProperties,
+  insertProperty,
+  occupyProperties,
+  propertiesForSync,
+  setPropertyStatus,
+  type PropertyRow,
+  type PropertyView,
+} from './lookups.ts';

@@ -8,3 +8,4 @@ export {
   settleLease,
 } from './service.ts';
 export { chargeablePeriods, dueDateOf } from './periods.ts';
+export { letterOfDemandForMail, listLeaseReminders, sendArrearsReminders } from './reminders.ts';

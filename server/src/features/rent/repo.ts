@@ -1,6 +1,14 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { allocations, leases, payments, rentCharges } from '../../db/schema/index.ts';
+import {
+  allocations,
+  arrearsReminders,
+  leases,
+  payments,
+  properties,
+  rentCharges,
+  tenants,
+} from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -123,3 +131,96 @@ export const companiesWithChargeableLeases = async (tx: Tx) =>
       .from(leases)
       .where(and(inArray(leases.status, CHARGEABLE_STATUSES)))
   ).map((row) => row.companyId);
+
+/**
+ * The charges due by `dueBy` with something still owed right now (settled as in `leaseCharges`),
+ * with who owes it and where, and the reminder steps already made for each.
+ */
+export async function chargesInArrears(tx: Tx, scope: Scope, dueBy: string) {
+  const outstanding = sql<string>`${rentCharges.amountCents} - ${settled}`;
+  const rows = await tx
+    .select({
+      id: rentCharges.id,
+      leaseId: rentCharges.leaseId,
+      period: rentCharges.period,
+      dueDate: rentCharges.dueDate,
+      currency: rentCharges.currency,
+      outstanding,
+      tenantName: tenants.name,
+      tenantEmail: tenants.email,
+      propertyName: properties.name,
+      remindedDays: sql<number[]>`coalesce((select array_agg(r.step_day) from ${arrearsReminders} r
+        where r.charge_id = rent_charges.id), '{}')`,
+    })
+    .from(rentCharges)
+    .innerJoin(leases, eq(leases.id, rentCharges.leaseId))
+    .innerJoin(tenants, eq(tenants.id, leases.tenantId))
+    .innerJoin(properties, eq(properties.id, leases.propertyId))
+    .where(inCompany(rentCharges, scope, lte(rentCharges.dueDate, dueBy), sql`${outstanding} > 0`))
+    .orderBy(asc(rentCharges.dueDate));
+  return rows.map((row) => ({ ...row, outstanding: Number(row.outstanding) }));
+}
+
+/** Records a reminder step for a charge; undefined when it was already made (by another run). */
+export async function insertReminder(tx: Tx, row: typeof arrearsReminders.$inferInsert) {
+  const [inserted] = await tx
+    .insert(arrearsReminders)
+    .values(row)
+    .onConflictDoNothing({ target: [arrearsReminders.chargeId, arrearsReminders.stepDay] })
+    .returning({ id: arrearsReminders.id });
+  return inserted?.id;
+}
+
+export async function clearReminderRecipient(tx: Tx, scope: Scope, id: string) {
+  await tx
+    .update(arrearsReminders)
+    .set({ recipient: null })
+    .where(inCompany(arrearsReminders, scope, eq(arrearsReminders.id, id)));
+}
+
+const reminderColumns = {
+  id: arrearsReminders.id,
+  chargeId: arrearsReminders.chargeId,
+  stepDay: arrearsReminders.stepDay,
+  letter: arrearsReminders.letter,
+  arrearsCents: arrearsReminders.arrearsCents,
+  currency: arrearsReminders.currency,
+  recipient: arrearsReminders.recipient,
+  createdAt: arrearsReminders.createdAt,
+  period: rentCharges.period,
+  dueDate: rentCharges.dueDate,
+  tenantName: tenants.name,
+  tenantEmail: tenants.email,
+  propertyName: properties.name,
+  propertyAddress: properties.address,
+  /**
+   * A later step for the same charge made in the same run (one transaction, so one created_at):
+   * this step was passed over rather than sent.
+   */
+  passed: sql<boolean>`exists (select 1 from ${arrearsReminders} later
+    where later.charge_id = arrears_reminders.charge_id and later.step_day > arrears_reminders.step_day
+      and later.created_at = arrears_reminders.created_at)`,
+};
+
+const selectReminders = (tx: Tx, scope: Scope, where: SQL) =>
+  tx
+    .select(reminderColumns)
+    .from(arrearsReminders)
+    .innerJoin(rentCharges, eq(rentCharges.id, arrearsReminders.chargeId))
+    .innerJoin(leases, eq(leases.id, arrearsReminders.leaseId))
+    .innerJoin(tenants, eq(tenants.id, leases.tenantId))
+    .innerJoin(properties, eq(properties.id, leases.propertyId))
+    .where(inCompany(arrearsReminders, scope, where));
+
+/** A lease's reminders, newest first, with the charge, tenant and property they were about. */
+export const leaseReminders = (tx: Tx, scope: Scope, leaseId: string) =>
+  selectReminders(tx, scope, eq(arrearsReminders.leaseId, leaseId)).orderBy(
+    desc(arrearsReminders.createdAt),
+    desc(arrearsReminders.stepDay),
+  );
+
+export type ReminderRow = Awaited<ReturnType<typeof leaseReminders>>[number];
+
+/** One reminder, with what its letter of demand prints. */
+export const findReminder = async (tx: Tx, scope: Scope, id: string): Promise<ReminderRow | undefined> =>
+  (await selectReminders(tx, scope, eq(arrearsReminders.id, id)))[0];

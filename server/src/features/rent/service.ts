@@ -2,15 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { ArrearsQuery, ArrearsRow, RentCharge } from '@lintel/contracts';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { systemTransact, transact, type Ctx } from '../../db/scope.ts';
-import { assertRole } from '../../lib/roles.ts';
+import { assertRole, PROPERTY_READERS } from '../../lib/roles.ts';
 import { andScope, scopeFor } from '../../lib/visibility.ts';
 import { getLease, todayIso } from '../leases/index.ts';
 import { chargeablePeriods, dueDateOf } from './periods.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
-
-const READERS = ['admin', 'accountant', 'agent', 'owner'] as const;
 
 /** Creates any missing monthly charges (idempotent: unique per lease and period). */
 export async function ensureRentCharges(
@@ -179,6 +177,6 @@ export async function arrearsIn(
 
 export const listArrears = (ctx: Ctx, query: ArrearsQuery) =>
   transact(ctx, (tx) => {
-    assertRole(ctx, READERS);
+    assertRole(ctx, PROPERTY_READERS);
     return arrearsIn(tx, ctx, { by: query.by, currency: query.currency, asOf: query.asOf ?? todayIso() });
   });

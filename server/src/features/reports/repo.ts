@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ArrearsGroup, MonthlyIncome, PropertyStatus, PropertyType } from '@lintel/contracts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
+import { andScope, type RowScope } from '../../lib/visibility.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -10,14 +11,25 @@ export interface ReportFilter {
   propertyId?: string | undefined;
   ownerId?: string | undefined;
   agentId?: string | undefined;
+  /** The rows the caller sees (lib/visibility.ts), by the same agent and the property's owner's user. */
+  rows?: RowScope | undefined;
 }
+
+const OWNER_USER = sql`(select po.user_id from owners po where po.id = p.owner_id)`;
 
 /** The filter on the properties table aliased `p` (owner and agent as the property names them now). */
 function onProperty(filter: ReportFilter, agent: SQL = sql`p.agent_id`): SQL {
   return sql`${filter.propertyId ? sql`and p.id = ${filter.propertyId}` : sql``}
     ${filter.ownerId ? sql`and p.owner_id = ${filter.ownerId}` : sql``}
-    ${filter.agentId ? sql`and ${agent} = ${filter.agentId}` : sql``}`;
+    ${filter.agentId ? sql`and ${agent} = ${filter.agentId}` : sql``}
+    ${filter.rows ? andScope(filter.rows, { agents: [agent], ownerUser: OWNER_USER }) : sql``}`;
 }
+
+/** Whether the filter narrows the company's figures at all. */
+const narrows = (filter: ReportFilter) =>
+  Boolean(
+    filter.propertyId || filter.ownerId || filter.agentId || (filter.rows && filter.rows.kind !== 'all'),
+  );
 
 const money = (value: string | number | null | undefined) => Number(value ?? 0);
 
@@ -46,7 +58,7 @@ export async function incomeByMonth(
 ): Promise<MonthlyIncome[]> {
   const payments = sql`pay.company_id = ${scope.companyId} and pay.currency = ${query.currency}
     ${onProperty(query.filter, sql`pay.agent_id`)}`;
-  const filtered = Boolean(query.filter.propertyId || query.filter.ownerId || query.filter.agentId);
+  const filtered = narrows(query.filter);
   const rows = await queryRows<{
     month: string;
     collected: string;

@@ -16,6 +16,7 @@ import { isUuid, transact, type Ctx } from '../../db/scope.ts';
 import { formatDocumentDate } from '../../lib/documents/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor } from '../../lib/visibility.ts';
 import { loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
 import { findOwner, findOwnerOfUser } from '../owners/index.ts';
@@ -393,7 +394,8 @@ export const buildReport = (
     if (ctx.role === 'owner' && kind !== 'owner-statements') throw forbidden();
     const { from, to } = periodOf(query, today);
     const currency = await reportCurrency(tx, ctx, query.currency);
-    const filter = ctx.role === 'owner' ? await ownFilter(tx, ctx, query) : await checkFilter(tx, ctx, query);
+    const ownOnly = scopeFor(ctx, 'ownerStatement').kind === 'ownedBy';
+    const filter = ownOnly ? await ownFilter(tx, ctx, query) : await checkFilter(tx, ctx, query);
     const period: Period = { from, to, currency, filter: filter ?? {} };
     let built: Built;
     switch (kind) {

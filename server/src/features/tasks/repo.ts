@@ -28,6 +28,7 @@ import {
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
 /** A task with the names of the people on it, as lists and cards show them. */
@@ -60,15 +61,16 @@ export interface TaskFilter {
   overdue?: boolean | undefined;
   linkType?: TaskLinkType | undefined;
   linkId?: string | undefined;
-  /** Accountants and agents: only tasks this user created or is assigned. */
-  involving?: string | undefined;
+  /** The tasks the caller sees (lib/visibility.ts). */
+  rows?: RowScope | undefined;
   today: string;
 }
 
 const isOverdue = (today: string) =>
   and(isNotNull(tasks.dueDate), lt(tasks.dueDate, today), ne(tasks.status, 'done'));
 
-const involving = (userId: string) => or(eq(tasks.createdBy, userId), eq(tasks.assigneeId, userId));
+const visible = (rows: RowScope | undefined) =>
+  rows && scopeCondition(rows, { involved: [tasks.createdBy, tasks.assigneeId] });
 
 function conditions(ctx: Pick<Ctx, 'companyId'>, filter: TaskFilter) {
   const pattern = containsPattern(filter.q);
@@ -83,7 +85,7 @@ function conditions(ctx: Pick<Ctx, 'companyId'>, filter: TaskFilter) {
     filter.overdue === false ? sql`not coalesce(${isOverdue(filter.today)}, false)` : undefined,
     filter.linkType ? eq(tasks.linkType, filter.linkType) : undefined,
     filter.linkId ? eq(tasks.linkId, filter.linkId) : undefined,
-    filter.involving ? involving(filter.involving) : undefined,
+    visible(filter.rows),
   );
 }
 
@@ -138,11 +140,9 @@ export async function findTask(
   tx: Tx,
   ctx: Pick<Ctx, 'companyId'>,
   id: string,
-  involvingUserId?: string,
+  rows?: RowScope,
 ): Promise<TaskView | undefined> {
-  const [row] = await selectViews(tx).where(
-    inCompany(tasks, ctx, eq(tasks.id, id), involvingUserId ? involving(involvingUserId) : undefined),
-  );
+  const [row] = await selectViews(tx).where(inCompany(tasks, ctx, eq(tasks.id, id), visible(rows)));
   return row && toView(row);
 }
 

@@ -13,6 +13,7 @@ import { isUuid, systemTransact, transact, type Ctx } from '../../db/scope.ts';
 import { forbidden, notFound, staleVersion, unprocessable } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor } from '../../lib/visibility.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { todayIso } from '../leases/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -42,14 +43,11 @@ const TASKS_PAGE: Record<string, string> = {
 };
 const taskLink = (role: string, taskId: string) => `${TASKS_PAGE[role] ?? '/dashboard'}?open=${taskId}`;
 
-/** Accountants and agents see only what they created or were given; admins see all. */
-const involvingScope = (ctx: Ctx) => (ctx.role === 'admin' ? undefined : ctx.userId);
-
 const present = (ctx: Ctx, row: repo.TaskView, today = todayIso()) => toTask(row, ctx, today);
 
 async function loadVisible(tx: Tx, ctx: Ctx, id: string): Promise<repo.TaskView> {
   if (!isUuid(id)) throw TASK_NOT_FOUND();
-  const row = await repo.findTask(tx, ctx, id, involvingScope(ctx));
+  const row = await repo.findTask(tx, ctx, id, scopeFor(ctx, 'task'));
   if (!row) throw TASK_NOT_FOUND();
   return row;
 }
@@ -91,7 +89,7 @@ export const listTasks = (ctx: Ctx, query: TaskQuery): Promise<CountedPage<Task>
         overdue: query.overdue,
         linkType: query.linkType,
         linkId: query.linkId,
-        involving: involvingScope(ctx),
+        rows: scopeFor(ctx, 'task'),
         today,
       },
       { page: query.page, pageSize: query.pageSize, ...parseSort(query.sort, repo.sortColumns, 'dueDate') },

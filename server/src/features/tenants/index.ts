@@ -1,3 +1,2 @@
 export { tenantRoutes } from './routes.ts';
-export { createTenant } from './service.ts';
-export { insertTenants, listAllTenants, type TenantRow } from './repo.ts';
+export { createTenant, importTenants, tenantsForSync, type TenantRow } from './service.ts';

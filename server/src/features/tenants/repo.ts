@@ -19,17 +19,12 @@ import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { contactSortColumns } from '../../lib/contacts.ts';
 import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
-// Case-insensitive, as people read a list of names.
-export const sortColumns = {
-  name: sql`lower(${tenants.name})`,
-  email: sql`lower(${tenants.email})`,
-  createdAt: tenants.createdAt,
-  updatedAt: tenants.updatedAt,
-} as const;
+export const sortColumns = { ...contactSortColumns(tenants), updatedAt: tenants.updatedAt } as const;
 export type SortKey = keyof typeof sortColumns;
 
 export interface TenantFilter {

@@ -7,6 +7,7 @@ import {
 } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { contactColumns } from '../../lib/contacts.ts';
 import { isUniqueViolation, sqlState } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, staleVersion } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
@@ -69,17 +70,6 @@ async function assertCanChange(tx: Tx, ctx: Ctx, row: repo.TenantRow): Promise<v
   }
 }
 
-const columnsOf = (input: TenantUpdateInput) =>
-  Object.fromEntries(
-    Object.entries({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      idNumber: input.idNumber,
-      notes: input.notes,
-    }).filter(([, value]) => value !== undefined),
-  );
-
 /**
  * The partial unique indexes decide duplicates, so two simultaneous creates cannot both win.
  * PGlite does not always name the index, so the message is chosen by looking the value up
@@ -111,7 +101,7 @@ export const createTenant = (ctx: Ctx, input: TenantInput): Promise<Tenant> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent']);
     const row = await guardDuplicates(tx, ctx, input, undefined, (w) =>
-      repo.insertTenant(w, { ...columnsOf(input), name: input.name, companyId: ctx.companyId }),
+      repo.insertTenant(w, { ...contactColumns(input), name: input.name, companyId: ctx.companyId }),
     );
     const created = await presentOne(tx, ctx, row);
     await recordAudit(tx, auditActor(ctx), {
@@ -134,7 +124,7 @@ export const updateTenant = (ctx: Ctx, id: string, input: TenantUpdateInput): Pr
     assertRole(ctx, ['admin', 'agent']);
     const beforeRow = await loadVisible(tx, ctx, id);
     await assertCanChange(tx, ctx, beforeRow);
-    const changes: Parameters<typeof repo.updateTenant>[3] = columnsOf(input);
+    const changes: Parameters<typeof repo.updateTenant>[3] = contactColumns(input);
     if (input.archived === true && !beforeRow.archivedAt) changes.archivedAt = new Date();
     if (input.archived === false) changes.archivedAt = null;
     const row = await guardDuplicates(tx, ctx, input, beforeRow.id, (w) =>
@@ -173,3 +163,15 @@ export const deleteTenant = (ctx: Ctx, id: string): Promise<{ _id: string }> =>
     });
     return { _id: row.id };
   });
+
+/*
+ * For other features (data sync): the repo stays private; these take the caller's transaction.
+ */
+export type { TenantRow } from './repo.ts';
+
+/** Every tenant of the company, archived too, oldest first (data sync: natural keys and export). */
+export const tenantsForSync = (tx: Tx, ctx: Pick<Ctx, 'companyId'>) => repo.listAllTenants(tx, ctx);
+
+/** A data import's tenants, written in bulk; the unique indexes still decide duplicates. */
+export const importTenants = (tx: Tx, values: Parameters<typeof repo.insertTenants>[1]) =>
+  repo.insertTenants(tx, values);

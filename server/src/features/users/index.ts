@@ -2,15 +2,15 @@ export { userRoutes } from './routes.ts';
 export { toUser } from './dto.ts';
 export { getCurrentUser } from './service.ts';
 export {
+  countActiveUsersByRole,
+  findAgent,
   findUserByEmail,
   findUserById,
-  findAgent,
   insertUser,
   joinCompany,
-  findInvitationForUpdate,
+  lockInvitation,
   markInvitationUsed,
-  updateUser as updateUserColumns,
+  setPasswordHash,
+  setPasswordHashById,
   type UserRow,
-  type InvitationRow,
-} from './repo.ts';
-export { countActiveUsersByRole } from './repo.ts';
+} from './lookups.ts';

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { lockCompanyRow } from '../../lib/lock-row.ts';
+import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 import type { Role } from '@lintel/contracts';
 import { inCompany, isUuid, type Ctx } from '../../db/scope.ts';
 import type { Tx } from '../../db/client.ts';
@@ -15,6 +16,24 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row;
+}
+
+/**
+ * A password set outside any company's scope (an emailed reset link, which a user without a
+ * company may use too); every access token issued under the old one ends.
+ */
+export async function setPasswordHashById(tx: Tx, userId: string, passwordHash: string): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: sql`now()`,
+      version: sql`${users.version} + 1`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
 }
 
 export async function findUserById(tx: Tx, userId: string): Promise<UserRow | undefined> {
@@ -187,8 +206,8 @@ export async function joinCompany(
 }
 
 export interface InvitationFilter {
-  /** Only those this user created (an agent sees their own). */
-  createdBy?: string | undefined;
+  /** The invitations the caller sees (lib/visibility.ts). */
+  rows: RowScope;
 }
 
 /** Pending: not used, not revoked, not expired; newest first. */
@@ -207,7 +226,7 @@ export async function listPendingInvitations(
         isNull(invitations.usedAt),
         isNull(invitations.revokedAt),
         gt(invitations.expiresAt, sql`now()`),
-        filter.createdBy ? eq(invitations.createdBy, filter.createdBy) : undefined,
+        scopeCondition(filter.rows, { involved: [invitations.createdBy] }),
       ),
     )
     .orderBy(desc(invitations.createdAt), asc(invitations.id))

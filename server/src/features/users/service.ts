@@ -15,9 +15,12 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { parseSort, type CountedPage } from '../../lib/list-query.ts';
 import { assertRole } from '../../lib/roles.ts';
+import { scopeFor, sees } from '../../lib/visibility.ts';
 import { hashToken, newOpaqueToken } from '../../lib/crypto.ts';
 import { auditActor, recordAudit } from '../audit/index.ts';
 import { forgetSessionState, revokeUserSessions } from '../sessions/index.ts';
+import { findCompany } from '../companies/index.ts';
+import { queueMail } from '../mail/index.ts';
 import { findOwner } from '../owners/index.ts';
 import { toPendingInvitation, toPreferences, toUser } from './dto.ts';
 import * as repo from './repo.ts';
@@ -50,6 +53,33 @@ async function assertMayInvite(tx: Tx, ctx: Ctx, input: InvitationInput): Promis
   if (owner.userId) throw unprocessable('OWNER_HAS_ACCOUNT', 'This owner already has an account.');
 }
 
+/** The invitation, emailed in the transaction that issues it (the admin still sees the link once). */
+async function queueInvitationEmail(
+  tx: Tx,
+  ctx: Ctx,
+  invitation: { id: string; email: string; role: InvitationInput['role']; expiresAt: Date },
+  signupPath: string,
+): Promise<void> {
+  const [inviter, company] = await Promise.all([
+    repo.findUserById(tx, ctx.userId),
+    findCompany(tx, ctx.companyId),
+  ]);
+  const companyName = company?.name ?? 'your agency';
+  await queueMail(tx, {
+    companyId: ctx.companyId,
+    kind: 'invitation',
+    to: invitation.email,
+    senderName: companyName,
+    data: {
+      inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : companyName,
+      role: invitation.role,
+      path: signupPath,
+      expiresAt: invitation.expiresAt.toISOString(),
+    },
+    dedupeKey: `invitation:${invitation.id}`,
+  });
+}
+
 /** Invitation codes are shown once; only their hash is stored, like passwords. */
 export const createInvitation = (ctx: Ctx, input: InvitationInput): Promise<Invitation> =>
   transact(ctx, async (tx) => {
@@ -71,16 +101,16 @@ export const createInvitation = (ctx: Ctx, input: InvitationInput): Promise<Invi
       entityId: row.id,
       after: invitation,
     });
-    return { ...invitation, code, signupPath: `/signup?code=${encodeURIComponent(code)}` };
+    const signupPath = `/signup?code=${encodeURIComponent(code)}`;
+    if (row.email) await queueInvitationEmail(tx, ctx, { ...row, email: row.email }, signupPath);
+    return { ...invitation, code, signupPath };
   });
 
 /** Admin: every pending invitation; agent: those they issued. */
 export const listInvitations = (ctx: Ctx): Promise<PendingInvitation[]> =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'agent']);
-    const rows = await repo.listPendingInvitations(tx, ctx, {
-      createdBy: ctx.role === 'admin' ? undefined : ctx.userId,
-    });
+    const rows = await repo.listPendingInvitations(tx, ctx, { rows: scopeFor(ctx, 'invitation') });
     return rows.map(toPendingInvitation);
   });
 
@@ -90,7 +120,9 @@ export const revokeInvitation = (ctx: Ctx, invitationId: string): Promise<Pendin
     assertRole(ctx, ['admin', 'agent']);
     const row = await repo.findInvitationByIdForUpdate(tx, ctx, invitationId);
     // An agent never sees other people's invitations, so for them those do not exist.
-    if (!row || (ctx.role !== 'admin' && row.createdBy !== ctx.userId)) throw INVITATION_NOT_FOUND();
+    if (!row || !sees(scopeFor(ctx, 'invitation'), { involvedIds: [row.createdBy] })) {
+      throw INVITATION_NOT_FOUND();
+    }
     if (row.usedAt) {
       throw unprocessable(
         'INVITATION_USED',

@@ -12,6 +12,7 @@ export {
   renderPdf,
 } from './pdf.ts';
 export { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf.ts';
+export { renderLetterOfDemandPdf, type LetterOfDemandDocument } from './letter-of-demand-pdf.ts';
 export { renderReceiptPdf } from './receipt-pdf.ts';
 export { renderStatementPdf, statementSection } from './statement-pdf.ts';
 export type {

@@ -66,6 +66,7 @@ export const accountKeys = {
   commissions: (query: StatementRequest) => ['accounts', 'commissions', query] as const,
   arrears: (query: Partial<ArrearsQuery>) => ['accounts', 'arrears', query] as const,
   leaseCharges: (leaseId: string) => ['accounts', 'lease-charges', leaseId] as const,
+  leaseReminders: (leaseId: string) => ['accounts', 'lease-reminders', leaseId] as const,
   payouts: (query: Record<string, unknown>) => ['accounts', 'payouts', query] as const,
   deposit: (leaseId: string) => ['accounts', 'deposit', leaseId] as const,
   currencies: ['accounts', 'currencies'] as const,
@@ -157,6 +158,15 @@ export function useLeaseCharges(leaseId: string, enabled = true) {
   return useQuery({
     queryKey: accountKeys.leaseCharges(leaseId),
     queryFn: () => request(accountsApi.leaseCharges, { params: { id: leaseId } }).then((reply) => reply.data),
+    enabled,
+  });
+}
+
+export function useLeaseReminders(leaseId: string, enabled = true) {
+  return useQuery({
+    queryKey: accountKeys.leaseReminders(leaseId),
+    queryFn: () =>
+      request(accountsApi.leaseReminders, { params: { id: leaseId } }).then((reply) => reply.data),
     enabled,
   });
 }

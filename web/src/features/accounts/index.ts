@@ -1,4 +1,5 @@
 export { DepositCard } from './components/DepositCard.tsx';
+export { RemindersCard } from './components/RemindersCard.tsx';
 export { OwnerStatementCard } from './components/OwnerStatementCard.tsx';
 export { CurrencyField } from './components/CurrencyField.tsx';
 export { StatementView } from './components/StatementView.tsx';

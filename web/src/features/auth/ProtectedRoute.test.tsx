@@ -43,9 +43,13 @@ describe('ProtectedRoute (SPEC §4 "Page access check")', () => {
 
   it("tells a signed-out visitor 'Authentication required. Please log in.'", () => {
     mockHttp();
-    renderGuarded('/leases');
+    renderGuarded('/leases?status=active');
     expect(screen.getByRole('alert')).toHaveTextContent('Authentication required. Please log in.');
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    // Sign-in comes back here (LoginPage follows `next`).
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fleases%3Fstatus%3Dactive',
+    );
     expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
   });
 

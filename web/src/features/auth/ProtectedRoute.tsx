@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Role } from '@lintel/contracts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useAuth } from '../../session/index.ts';
+import { signInPathTo } from './next-path.ts';
 
 /**
  * SPEC §4 "Page access check": loading, not signed in, role not allowed, or the page. A user
@@ -22,6 +23,8 @@ export function ProtectedRoute({
   children: ReactNode;
 }) {
   const { user, loading, isAuthenticated, error } = useAuth();
+  // Signing in from here comes back to this page.
+  const { pathname, search } = useLocation();
   if (loading) return <PageSpinner label="Checking authentication..." />;
   if (!isAuthenticated || !user) {
     return (
@@ -29,7 +32,7 @@ export function ProtectedRoute({
         <Alert
           severity="error"
           action={
-            <Button component={RouterLink} to="/login" color="inherit" size="small">
+            <Button component={RouterLink} to={signInPathTo(pathname + search)} color="inherit" size="small">
               Sign in
             </Button>
           }

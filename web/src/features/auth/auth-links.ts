@@ -6,3 +6,5 @@ export const INVITATION_LINK: AuthLink = {
   to: '/signup',
   label: 'Create your account',
 };
+
+export const FORGOT_PASSWORD_PATH = '/forgot-password';

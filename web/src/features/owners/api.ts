@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ownersApi,
   usersApi,
@@ -8,6 +8,7 @@ import {
   type OwnerUpdateInput,
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
+import { useInvalidatingMutation } from '../../lib/invalidating-mutation.ts';
 
 export type OwnerListQuery = Partial<Pick<OwnerQuery, 'page' | 'pageSize' | 'q' | 'sort'>>;
 
@@ -37,39 +38,23 @@ export function useOwner(id: string | null) {
   });
 }
 
-export function useCreateOwner() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OwnerInput) => request(ownersApi.create, { body }).then((reply) => reply.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ownerKeys.all }),
-  });
-}
+export const useCreateOwner = () =>
+  useInvalidatingMutation(ownerKeys.all, (body: OwnerInput) =>
+    request(ownersApi.create, { body }).then((reply) => reply.data),
+  );
 
-export function useUpdateOwner() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: OwnerUpdateInput }) =>
-      request(ownersApi.update, { params: { id }, body }).then((reply) => reply.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ownerKeys.all }),
-  });
-}
+export const useUpdateOwner = () =>
+  useInvalidatingMutation(ownerKeys.all, ({ id, body }: { id: string; body: OwnerUpdateInput }) =>
+    request(ownersApi.update, { params: { id }, body }).then((reply) => reply.data),
+  );
 
-export function useDeleteOwner() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => request(ownersApi.remove, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ownerKeys.all }),
-  });
-}
+export const useDeleteOwner = () =>
+  useInvalidatingMutation(ownerKeys.all, (id: string) => request(ownersApi.remove, { params: { id } }));
 
 /** An owner invitation bound to the owner record: signing up with it lets them see their properties. */
-export function useInviteOwner() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ email, ownerId }: { email: string; ownerId: string }) =>
-      request(usersApi.createInvitation, { body: { email, role: 'owner', ownerId } }).then(
-        (reply) => reply.data,
-      ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['invitations'] }),
-  });
-}
+export const useInviteOwner = () =>
+  useInvalidatingMutation(['invitations'], ({ email, ownerId }: { email: string; ownerId: string }) =>
+    request(usersApi.createInvitation, { body: { email, role: 'owner', ownerId } }).then(
+      (reply) => reply.data,
+    ),
+  );

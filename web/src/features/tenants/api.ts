@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   leasesApi,
   tenantsApi,
@@ -8,6 +8,7 @@ import {
   type TenantUpdateInput,
 } from '@lintel/contracts';
 import { request } from '../../lib/http.ts';
+import { useInvalidatingMutation } from '../../lib/invalidating-mutation.ts';
 
 export type TenantListQuery = Partial<Pick<TenantQuery, 'page' | 'pageSize' | 'q' | 'sort' | 'archived'>>;
 
@@ -44,27 +45,15 @@ export function useTenantLeases(tenantId: string, page: number, pageSize: number
   });
 }
 
-export function useCreateTenant() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TenantInput) => request(tenantsApi.create, { body }).then((reply) => reply.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tenantKeys.all }),
-  });
-}
+export const useCreateTenant = () =>
+  useInvalidatingMutation(tenantKeys.all, (body: TenantInput) =>
+    request(tenantsApi.create, { body }).then((reply) => reply.data),
+  );
 
-export function useUpdateTenant() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TenantUpdateInput }) =>
-      request(tenantsApi.update, { params: { id }, body }).then((reply) => reply.data),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tenantKeys.all }),
-  });
-}
+export const useUpdateTenant = () =>
+  useInvalidatingMutation(tenantKeys.all, ({ id, body }: { id: string; body: TenantUpdateInput }) =>
+    request(tenantsApi.update, { params: { id }, body }).then((reply) => reply.data),
+  );
 
-export function useDeleteTenant() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => request(tenantsApi.remove, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: tenantKeys.all }),
-  });
-}
+export const useDeleteTenant = () =>
+  useInvalidatingMutation(tenantKeys.all, (id: string) => request(tenantsApi.remove, { params: { id } }));

@@ -2,22 +2,22 @@ import { formatMajorUnits, LEASE_STATUSES, LeaseInput } from '@lintel/contracts'
 import type { Tx } from '../../../db/client.ts';
 import type { Ctx } from '../../../db/scope.ts';
 import { auditActor } from '../../audit/index.ts';
-import { insertImportedLeases, listAllLeases } from '../../leases/index.ts';
-import { listAllProperties } from '../../properties/index.ts';
-import { listAllTenants, type TenantRow } from '../../tenants/index.ts';
+import { insertImportedLeases, leasesForSync } from '../../leases/index.ts';
+import { propertiesForSync } from '../../properties/index.ts';
+import { tenantsForSync, type TenantRow } from '../../tenants/index.ts';
 import { importer, type TemplateRow } from '../importer.ts';
 import { PeopleIndex, referredPerson } from '../people.ts';
 import { cellsOf, checkInput, UNRESOLVED_ID } from '../rows.ts';
 import { PropertyIndex } from './properties.ts';
 
-type LeaseRow = Awaited<ReturnType<typeof listAllLeases>>[number];
+type LeaseRow = Awaited<ReturnType<typeof leasesForSync>>[number];
 
 /** A lease's natural key: its property and start date. */
 export const leaseKey = (propertyId: string, startDate: string) => `${propertyId}|${startDate}`;
 
 /** The company's leases by property and start date, for rows that refer to one. */
 export async function leasesByKey(tx: Tx, ctx: Ctx) {
-  const leases = await listAllLeases(tx, ctx);
+  const leases = await leasesForSync(tx, ctx);
   return new Map(leases.map((lease) => [leaseKey(lease.propertyId, lease.startDate), lease]));
 }
 
@@ -36,7 +36,7 @@ const COLUMNS: Record<string, string> = {
 export const leasesImporter = importer({
   async load(tx, ctx) {
     const tenants = new PeopleIndex<TenantRow>();
-    for (const tenant of await listAllTenants(tx, ctx)) tenants.add(tenant, tenant);
+    for (const tenant of await tenantsForSync(tx, ctx)) tenants.add(tenant, tenant);
     const leases = await leasesByKey(tx, ctx);
     return {
       properties: await PropertyIndex.load(tx, ctx),
@@ -127,9 +127,9 @@ export const leasesImporter = importer({
   },
 
   async exportRows(tx, ctx) {
-    const properties = new Map((await listAllProperties(tx, ctx)).map((property) => [property.id, property]));
-    const tenants = new Map((await listAllTenants(tx, ctx)).map((tenant) => [tenant.id, tenant]));
-    return (await listAllLeases(tx, ctx)).map((lease: LeaseRow): TemplateRow => {
+    const properties = new Map((await propertiesForSync(tx, ctx)).map((property) => [property.id, property]));
+    const tenants = new Map((await tenantsForSync(tx, ctx)).map((tenant) => [tenant.id, tenant]));
+    return (await leasesForSync(tx, ctx)).map((lease: LeaseRow): TemplateRow => {
       const property = properties.get(lease.propertyId)!;
       const tenant = tenants.get(lease.tenantId)!;
       return {

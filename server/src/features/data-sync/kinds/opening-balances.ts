@@ -1,7 +1,7 @@
 import { formatMajorUnits } from '@lintel/contracts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../../finance/index.ts';
 import { ledgerAccount, linesOfKind, postJournals } from '../../ledger/index.ts';
-import { listAllProperties } from '../../properties/index.ts';
+import { propertiesForSync } from '../../properties/index.ts';
 import { importer, type TemplateRow } from '../importer.ts';
 import { cellsOf, refusal } from '../rows.ts';
 import { PropertyIndex } from './properties.ts';
@@ -88,7 +88,7 @@ export const openingBalancesImporter = importer({
   },
 
   async exportRows(tx, ctx) {
-    const properties = new Map((await listAllProperties(tx, ctx)).map((property) => [property.id, property]));
+    const properties = new Map((await propertiesForSync(tx, ctx)).map((property) => [property.id, property]));
     return (await postedBalances(tx, ctx, OPENING_BALANCE)).map((line): TemplateRow => {
       const property = properties.get(line.propertyId)!;
       return {

@@ -1,5 +1,5 @@
 import { OwnerInput } from '@lintel/contracts';
-import { insertOwners, listAllOwners, lockCompanyOwners } from '../../owners/index.ts';
+import { importOwners, ownersForSync, lockCompanyOwners } from '../../owners/index.ts';
 import { importer, type TemplateRow } from '../importer.ts';
 import { checkPerson, knownPeople, PERSON_COLUMNS, personCells, personCsv, personValues } from '../people.ts';
 import { cellsOf, checkInput } from '../rows.ts';
@@ -20,7 +20,7 @@ export const ownersImporter = importer({
   async load(tx, ctx) {
     // The owners feature's duplicate check holds this lock too: no owner is added meanwhile.
     await lockCompanyOwners(tx, ctx);
-    return knownPeople(await listAllOwners(tx, ctx));
+    return knownPeople(await ownersForSync(tx, ctx));
   },
 
   check(row, problems, known) {
@@ -53,7 +53,7 @@ export const ownersImporter = importer({
   },
 
   async write(tx, ctx, owners) {
-    await insertOwners(
+    await importOwners(
       tx,
       owners.map((owner) => ({
         companyId: ctx.companyId,
@@ -68,7 +68,7 @@ export const ownersImporter = importer({
   },
 
   async exportRows(tx, ctx) {
-    return (await listAllOwners(tx, ctx)).map((owner): TemplateRow => ({
+    return (await ownersForSync(tx, ctx)).map((owner): TemplateRow => ({
       ...personCsv(owner),
       bank_name: owner.bankDetails?.bankName ?? '',
       bank_account_name: owner.bankDetails?.accountName ?? '',

@@ -2,8 +2,8 @@ import { formatMajorUnits, PROPERTY_STATUSES, PROPERTY_TYPES, PropertyInput } fr
 import type { Tx } from '../../../db/client.ts';
 import type { Ctx } from '../../../db/scope.ts';
 import { loadFinanceSettings } from '../../finance/index.ts';
-import { listAllOwners, type OwnerRow } from '../../owners/index.ts';
-import { insertProperties, listAllProperties, type PropertyRow } from '../../properties/index.ts';
+import { ownersForSync, type OwnerRow } from '../../owners/index.ts';
+import { importProperties, propertiesForSync, type PropertyRow } from '../../properties/index.ts';
 import { findAgent, findUserByEmail, findUserById } from '../../users/index.ts';
 import { importer, type TemplateRow } from '../importer.ts';
 import { PeopleIndex, referredPerson } from '../people.ts';
@@ -25,7 +25,7 @@ export class PropertyIndex {
   }
 
   static async load(tx: Tx, ctx: Ctx) {
-    return new PropertyIndex(await listAllProperties(tx, ctx));
+    return new PropertyIndex(await propertiesForSync(tx, ctx));
   }
 
   has(name: string, address: string) {
@@ -87,7 +87,7 @@ async function agentsByEmail(tx: Tx, ctx: Ctx, rows: CsvRow[]) {
 export const propertiesImporter = importer({
   async load(tx, ctx, rows) {
     const owners = new PeopleIndex<OwnerRow>();
-    for (const owner of await listAllOwners(tx, ctx)) owners.add(owner, owner);
+    for (const owner of await ownersForSync(tx, ctx)) owners.add(owner, owner);
     return {
       company: await PropertyIndex.load(tx, ctx),
       file: new Map<string, number>(),
@@ -146,7 +146,7 @@ export const propertiesImporter = importer({
   },
 
   async write(tx, ctx, properties) {
-    await insertProperties(
+    await importProperties(
       tx,
       properties.map((property) => ({
         companyId: ctx.companyId,
@@ -169,9 +169,9 @@ export const propertiesImporter = importer({
   },
 
   async exportRows(tx, ctx) {
-    const owners = new Map((await listAllOwners(tx, ctx)).map((owner) => [owner.id, owner]));
+    const owners = new Map((await ownersForSync(tx, ctx)).map((owner) => [owner.id, owner]));
     const agentEmails = new Map<string, string>();
-    const properties = await listAllProperties(tx, ctx);
+    const properties = await propertiesForSync(tx, ctx);
     for (const agentId of new Set(properties.flatMap((property) => property.agentId ?? []))) {
       const agent = await findUserById(tx, agentId);
       if (agent) agentEmails.set(agentId, agent.email);

@@ -1,14 +1,14 @@
 import { TenantInput } from '@lintel/contracts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { conflict } from '../../../lib/errors.ts';
-import { insertTenants, listAllTenants } from '../../tenants/index.ts';
+import { importTenants, tenantsForSync } from '../../tenants/index.ts';
 import { importer } from '../importer.ts';
 import { checkPerson, knownPeople, PERSON_COLUMNS, personCells, personCsv, personValues } from '../people.ts';
 import { cellsOf, checkInput } from '../rows.ts';
 
 export const tenantsImporter = importer({
   async load(tx, ctx) {
-    return knownPeople(await listAllTenants(tx, ctx));
+    return knownPeople(await tenantsForSync(tx, ctx));
   },
 
   check(row, problems, known) {
@@ -21,7 +21,7 @@ export const tenantsImporter = importer({
 
   async write(tx, ctx, tenants) {
     try {
-      await insertTenants(
+      await importTenants(
         tx,
         tenants.map((tenant) => ({ companyId: ctx.companyId, ...personValues(tenant) })),
       );
@@ -36,6 +36,6 @@ export const tenantsImporter = importer({
   },
 
   async exportRows(tx, ctx) {
-    return (await listAllTenants(tx, ctx)).map(personCsv);
+    return (await tenantsForSync(tx, ctx)).map(personCsv);
   },
 });

@@ -3,16 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEPOSIT_RELEASE_EMPTY, type Lease, type Role, type User } from '@lintel/contracts';
 import { makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
 import { DepositCard } from './DepositCard.tsx';
 import { depositTotalMessage, RELEASE_DATE_FUTURE } from './ReleaseDepositDialog.tsx';
-import {
-  makeLease,
-  makeStatement,
-  ok,
-  statementReply,
-  withProviders,
-} from '../../../test/accounts-fixtures.tsx';
+import { makeLease, makeStatement, statementReply } from '../../../test/accounts-fixtures.tsx';
+import { withProviders } from '../../../test/render.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

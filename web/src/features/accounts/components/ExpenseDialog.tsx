@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import { ExpenseInput, formatMoney, IsoDate, MajorUnitsText, PaymentMethod } from '@lintel/contracts';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { todayIso } from '../../../lib/format.ts';
 import { useCreateExpense } from '../api.ts';
@@ -99,14 +100,7 @@ export function ExpenseDialog({ open, propertyId, propertyName, currency, onClos
           required
           {...moneyInputProps(currency)}
         />
-        <FormTextField
-          control={control}
-          name="expenseDate"
-          label="Date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="expenseDate" label="Date" required />
         <FormTextField control={control} name="method" label="Method" select>
           {paymentMethodItems()}
         </FormTextField>

@@ -2,10 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { makeStatement, statementReply, withProviders } from '../../../test/accounts-fixtures.tsx';
+import { makeStatement, statementReply } from '../../../test/accounts-fixtures.tsx';
 import { makeUser, USER_ID } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { OwnerStatementCard } from './OwnerStatementCard.tsx';
+import { withProviders } from '../../../test/render.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

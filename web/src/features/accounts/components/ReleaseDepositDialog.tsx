@@ -18,6 +18,7 @@ import {
   PaymentMethod,
   type Lease,
 } from '@lintel/contracts';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { todayIso } from '../../../lib/format.ts';
 import { useReleaseDeposit } from '../api.ts';
@@ -163,13 +164,12 @@ export function ReleaseDepositDialog({ open, lease, currency, held, onClose }: R
       }}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <FormTextField
+        <FormDateField
           control={control}
           name="releaseDate"
           label="Settled on"
-          type="date"
           required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          slotProps={{ htmlInput: { max: today } }}
         />
         <Box />
         <Stack spacing={2} sx={{ gridColumn: '1 / -1' }} component="fieldset" aria-label="Deductions">

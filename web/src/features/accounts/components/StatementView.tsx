@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -11,10 +12,11 @@ import { useTheme } from '@mui/material/styles';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatMoney, type Statement, type StatementLine } from '@lintel/contracts';
 import { DetailList } from '../../../components/DetailList.tsx';
-import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
+import type { ServerDataGrid as EagerServerDataGrid } from '../../../components/ServerDataGrid.tsx';
 import { StackedCell } from '../../../components/StackedCell.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
+import { useNearView } from '../../../components/use-near-view.ts';
 import { firstOfMonth, formatDay, type Period, periodError, todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
 import { downloadStatement, useStatement, type StatementKind } from '../api.ts';
@@ -22,6 +24,16 @@ import { CurrencyField } from './CurrencyField.tsx';
 import { PeriodFields } from './PeriodFields.tsx';
 
 type FileFormat = 'csv' | 'pdf';
+
+/**
+ * The lines' grid, fetched when the statement comes near the screen: at the foot of the owner's
+ * home it would otherwise be the largest code that page loads (the list pages share it anyway).
+ */
+const ServerDataGrid = lazy(() =>
+  import('../../../components/ServerDataGrid.tsx').then((module) => ({ default: module.ServerDataGrid })),
+) as unknown as typeof EagerServerDataGrid;
+/** About an empty grid's height: its header, a few rows and the pager, held until the grid draws. */
+const GRID_PLACEHOLDER_HEIGHT = 280;
 
 export interface StatementViewProps {
   kind: StatementKind;
@@ -75,6 +87,10 @@ export function StatementView({
   }, [reply]);
   const columns = useLineColumns(reply?.data.currency ?? currency, compact);
   const file = useDownload<FileFormat>('The statement could not be downloaded.');
+  const [gridPlaceholderRef, gridNear] = useNearView();
+  const gridPlaceholder = (
+    <Skeleton ref={gridPlaceholderRef} variant="rounded" height={GRID_PLACEHOLDER_HEIGHT} />
+  );
   const downloadButton = (format: FileFormat, label: string) => (
     <Button
       variant="outlined"
@@ -143,23 +159,26 @@ export function StatementView({
           <CircularProgress aria-label="Loading statement" />
         </Box>
       ) : null}
-      {(reply || statement.error) && (
-        <ServerDataGrid
-          aria-label={reply ? `${reply.data.title}: ${reply.data.subject}` : title}
-          list={{ ...statement, data: lines }}
-          columns={columns}
-          state={paging.grid}
-          empty={{ title: 'Nothing moved in this period.', text: 'Choose another period or currency.' }}
-          error={statement.error ? toApiError(statement.error, 'The statement could not be loaded.') : null}
-          isQueried={isValid}
-          columnVisibilityModel={{
-            date: !compact,
-            reference: !compact,
-            moneyIn: !compact,
-            moneyOut: !compact,
-            amount: compact,
-          }}
-        />
+      {(reply || statement.error) && !gridNear && gridPlaceholder}
+      {(reply || statement.error) && gridNear && (
+        <Suspense fallback={gridPlaceholder}>
+          <ServerDataGrid
+            aria-label={reply ? `${reply.data.title}: ${reply.data.subject}` : title}
+            list={{ ...statement, data: lines }}
+            columns={columns}
+            state={paging.grid}
+            empty={{ title: 'Nothing moved in this period.', text: 'Choose another period or currency.' }}
+            error={statement.error ? toApiError(statement.error, 'The statement could not be loaded.') : null}
+            isQueried={isValid}
+            columnVisibilityModel={{
+              date: !compact,
+              reference: !compact,
+              moneyIn: !compact,
+              moneyOut: !compact,
+              amount: compact,
+            }}
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { CommissionsPage } from './CommissionsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

@@ -6,16 +6,9 @@ import type { Role, User } from '@lintel/contracts';
 import { firstOfMonth, todayIso } from '../../../lib/format.ts';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeProperty, makeUser, USER_ID } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
-import {
-  makePropertyAccount,
-  makeStatement,
-  ok,
-  page,
-  statementReply,
-  withProviders,
-} from '../../../test/accounts-fixtures.tsx';
+import { page, mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
+import { makePropertyAccount, makeStatement, statementReply } from '../../../test/accounts-fixtures.tsx';
 import { PropertyAccountPage } from './PropertyAccountPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
-import { makePropertyAccount, ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
+import { makePropertyAccount } from '../../../test/accounts-fixtures.tsx';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { currentPath, renderAt } from '../../../test/render.tsx';
+import { page, mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { currentPath, renderAt, withProviders } from '../../../test/render.tsx';
 import { PropertyAccountsPage } from './PropertyAccountsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

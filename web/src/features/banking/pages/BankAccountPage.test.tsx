@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccountView, User } from '@lintel/contracts';
-import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeLease, makeUser, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer, type RecordedCall } from '../../../test/http-mock.ts';
+import { page, mockHttp, type MockServer, ok, type RecordedCall } from '../../../test/http-mock.ts';
 import {
   makeBankAccount,
   makeEntry,
@@ -15,6 +14,7 @@ import {
   makeReport,
 } from '../test/banking-fixtures.ts';
 import { BankAccountPage } from './BankAccountPage.tsx';
+import { withProviders } from '../../../test/render.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

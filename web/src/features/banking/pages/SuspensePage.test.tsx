@@ -2,10 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SuspenseItemView, User } from '@lintel/contracts';
-import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeLease, makeUser, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { page, mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { SuspensePage } from './SuspensePage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

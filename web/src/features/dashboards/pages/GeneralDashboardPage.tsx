@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import BuildIcon from '@mui/icons-material/Build';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import Grid from '@mui/material/Grid';
 import { PROPERTY_TYPES } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { homeFor } from '../../../lib/roles.ts';
 import { useAuth, useCompany, useProperties } from '../../../session/index.ts';
 import { useDashboard } from '../api.ts';
@@ -11,11 +13,18 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { CountBarChart } from '../components/CountBarChart.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
-import { NoCompanyHome } from '../components/NoCompanyHome.tsx';
 import { propertyKpis } from '../components/property-kpis.tsx';
 import { PropertyStatusCard } from '../components/PropertyStatusCard.tsx';
 import { PropertySummaryList } from '../components/PropertySummaryList.tsx';
 import { humanize } from '../property-stats.ts';
+
+/**
+ * The way into a company (its two forms) only for the few who have none: the company overview,
+ * which most visits show, does not carry the form code.
+ */
+const NoCompanyHome = lazy(() =>
+  import('../components/NoCompanyHome.tsx').then((module) => ({ default: module.NoCompanyHome })),
+);
 
 const TYPES_TITLE = 'Properties by type';
 
@@ -26,7 +35,12 @@ const TYPES_TITLE = 'Properties by type';
 export function GeneralDashboardPage() {
   const { user } = useAuth();
   if (user && user.role !== 'other') return <Navigate replace to={homeFor(user.role)} />;
-  if (user?.companyId === null) return <NoCompanyHome />;
+  if (user?.companyId === null)
+    return (
+      <Suspense fallback={<PageSpinner label="Loading…" />}>
+        <NoCompanyHome />
+      </Suspense>
+    );
   return <CompanyOverview />;
 }
 

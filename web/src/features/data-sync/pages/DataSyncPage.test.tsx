@@ -4,10 +4,9 @@ import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataSyncApi, IMPORT_HAS_PROBLEMS, type ImportReport, type User } from '@lintel/contracts';
 import { api } from '../../../lib/http.ts';
-import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeUser } from '../../../test/fixtures.ts';
-import { deferred, mockHttp, type MockServer, type RecordedCall } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { deferred, mockHttp, type MockServer, ok, type RecordedCall } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { DataSyncPage } from './DataSyncPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

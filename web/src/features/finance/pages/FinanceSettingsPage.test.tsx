@@ -3,7 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FINANCE_COMMISSION_TOO_HIGH, type Role, type User } from '@lintel/contracts';
+import {
+  ARREARS_STEPS_DISTINCT_DAYS,
+  FINANCE_COMMISSION_TOO_HIGH,
+  type Role,
+  type User,
+} from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser } from '../../../test/fixtures.ts';
@@ -61,6 +66,9 @@ describe('FinanceSettingsPage', () => {
     await retype(/Transfer limit/, '10');
     await userEvent.click(screen.getByRole('combobox', { name: /Fee transfer schedule/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Weekly' }));
+    await userEvent.click(screen.getByRole('switch', { name: 'Email receipts to tenants' }));
+    const statementDay = screen.getByRole('spinbutton', { name: /Owner statement day/ });
+    await userEvent.type(statementDay, '5', { initialSelectionStart: 0, initialSelectionEnd: 1 });
     const effective = screen.getByLabelText(/New VAT rate applies from/);
     await userEvent.clear(effective);
     await userEvent.type(effective, '2026-12-01');
@@ -81,6 +89,9 @@ describe('FinanceSettingsPage', () => {
         ownerApprovalLimit: 125050,
         transferSchedule: 'weekly',
         transferLimitDays: 10,
+        emailReceipts: true,
+        statementDay: 5,
+        arrearsReminderSteps: settings.arrearsReminderSteps,
         vatRateEffectiveFrom: '2026-12-01',
         __v: 3,
       }),
@@ -99,6 +110,64 @@ describe('FinanceSettingsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText(FINANCE_COMMISSION_TOO_HIGH)).toBeInTheDocument();
     expect(server.callsTo('PUT', '/settings/finance')).toEqual([]);
+  });
+
+  it('edits the arrears reminder steps by keyboard: days and letters, added and removed, at most 5', async () => {
+    const settings = makeFinanceSettings();
+    server
+      .on('GET', '/settings/finance', ok(settings))
+      .on('PUT', '/settings/finance', (call) => ok({ ...(call.body as object), __v: settings.__v + 1 }));
+    render('accountant');
+    const secondDay = await screen.findByRole('spinbutton', { name: 'Day (step 2)' });
+    expect(secondDay).toHaveValue(10);
+    expect(screen.getByRole('combobox', { name: 'Letter (step 3)' })).toHaveTextContent('Letter of demand');
+
+    // The first step goes; the second waits two weeks and is a first reminder.
+    screen.getByRole('button', { name: 'Remove step 1' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const firstDay = screen.getByRole('spinbutton', { name: 'Day (step 1)' });
+    await userEvent.type(firstDay, '14', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    screen.getByRole('combobox', { name: 'Letter (step 1)' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(await screen.findByRole('option', { name: 'Reminder' }));
+
+    // Added steps take a later day; the fifth is the last one allowed.
+    const add = screen.getByRole('button', { name: 'Add step' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(add);
+    expect(screen.getAllByRole('spinbutton', { name: /^Day \(step/ })).toHaveLength(5);
+    expect(add).toBeDisabled();
+    expect(screen.getByText('At most 5 steps.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove step 5' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove step 4' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(
+        (server.callsTo('PUT', '/settings/finance')[0]?.body as { arrearsReminderSteps: unknown })
+          .arrearsReminderSteps,
+      ).toEqual([
+        { day: 14, letter: 'reminder' },
+        { day: 30, letter: 'letter-of-demand' },
+        { day: 37, letter: 'reminder' },
+      ]),
+    );
+  });
+
+  it('refuses two reminder steps on the same day, and says when none are sent', async () => {
+    server.on('GET', '/settings/finance', ok(makeFinanceSettings()));
+    render('admin');
+    const secondDay = await screen.findByRole('spinbutton', { name: 'Day (step 2)' });
+    await userEvent.type(secondDay, '3', { initialSelectionStart: 0, initialSelectionEnd: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText(ARREARS_STEPS_DISTINCT_DAYS)).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/settings/finance')).toEqual([]);
+
+    for (const step of [3, 2, 1]) {
+      await userEvent.click(screen.getByRole('button', { name: `Remove step ${step}` }));
+    }
+    expect(screen.getByText(/No reminders are sent/)).toBeInTheDocument();
   });
 
   it('explains a stale version and reloads the latest settings', async () => {

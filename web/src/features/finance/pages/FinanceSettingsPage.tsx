@@ -7,16 +7,15 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import {
   type FinanceSettings,
   FinanceSettingsInput,
+  ArrearsReminderStep,
   formatBasisPoints,
   formatMajorUnits,
   MajorUnitsText,
@@ -24,6 +23,7 @@ import {
   TRANSFER_SCHEDULES,
   type TransferSchedule,
 } from '@lintel/contracts';
+import { FormDateField, FormSwitchField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
@@ -37,6 +37,7 @@ import {
   useFinanceSettings,
   useUpdateFinanceSettings,
 } from '../api.ts';
+import { ReminderStepsField } from '../components/ReminderStepsField.tsx';
 import { COMMON_CURRENCIES } from '../currencies.ts';
 
 const PercentText = z.string().transform((text, ctx) => {
@@ -76,6 +77,9 @@ const FinanceForm = z
     ownerApprovalLimit: MajorUnitsText,
     transferSchedule: z.string(),
     transferLimitDays: z.unknown(),
+    emailReceipts: z.boolean(),
+    statementDay: z.unknown(),
+    arrearsReminderSteps: z.array(ArrearsReminderStep),
     vatRateEffectiveFrom: z.string(),
     __v: z.number(),
   })
@@ -94,6 +98,9 @@ const FinanceForm = z
       ownerApprovalLimit: values.ownerApprovalLimit,
       transferSchedule: values.transferSchedule,
       transferLimitDays: Number(values.transferLimitDays),
+      emailReceipts: values.emailReceipts,
+      statementDay: values.statementDay,
+      arrearsReminderSteps: values.arrearsReminderSteps,
       ...(values.vatRateEffectiveFrom ? { vatRateEffectiveFrom: values.vatRateEffectiveFrom } : {}),
       __v: values.__v,
     });
@@ -121,6 +128,9 @@ const formValuesOf = (settings: FinanceSettings): FinanceFormValues => ({
   ownerApprovalLimit: formatMajorUnits(settings.ownerApprovalLimit),
   transferSchedule: settings.transferSchedule,
   transferLimitDays: String(settings.transferLimitDays),
+  emailReceipts: settings.emailReceipts,
+  statementDay: settings.statementDay,
+  arrearsReminderSteps: settings.arrearsReminderSteps,
   // A changed VAT rate applies from today unless another day is chosen.
   vatRateEffectiveFrom: todayIso(),
   __v: settings.__v,
@@ -325,22 +335,11 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
               slotProps={percent}
               {...field}
             />
-            <Controller
+            <FormSwitchField
               control={control}
               name="vatRegistered"
-              render={({ field: vatField }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={vatField.value}
-                      onChange={(event) => vatField.onChange(event.target.checked)}
-                      onBlur={vatField.onBlur}
-                      disabled={readOnly}
-                    />
-                  }
-                  label="VAT registered"
-                />
-              )}
+              label="VAT registered"
+              disabled={readOnly}
             />
             <FormTextField
               control={control}
@@ -352,13 +351,11 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
               slotProps={percent}
               disabled={readOnly || !vatRegistered}
             />
-            <FormTextField
+            <FormDateField
               control={control}
               name="vatRateEffectiveFrom"
               label="New VAT rate applies from"
-              type="date"
               helperText="Payments before this day keep the rate in force then"
-              slotProps={{ inputLabel: { shrink: true } }}
               disabled={readOnly || !vatRegistered}
             />
             <FormTextField
@@ -402,7 +399,25 @@ function FinanceSettingsForm({ saved, readOnly, reload }: FinanceSettingsFormPro
               inputMode="numeric"
               {...field}
             />
+            <FormSwitchField
+              control={control}
+              name="emailReceipts"
+              label="Email receipts to tenants"
+              disabled={readOnly}
+            />
+            <FormTextField
+              control={control}
+              name="statementDay"
+              label="Owner statement day"
+              type="number"
+              helperText="Owners are emailed last month's statement on this day, 1–28"
+              toValue={(text) => (text === '' ? undefined : Number(text))}
+              slotProps={{ htmlInput: { min: 1, max: 28, step: 1, inputMode: 'numeric' } }}
+              {...field}
+            />
           </Box>
+
+          <ReminderStepsField control={control} disabled={readOnly} />
 
           {failure && (
             <Alert

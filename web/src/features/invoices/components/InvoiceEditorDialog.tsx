@@ -18,6 +18,7 @@ import {
   type InvoiceClientType,
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { todayIso } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
@@ -213,22 +214,8 @@ export function InvoiceEditorDialog({ open, invoice, onClose, onExited }: Invoic
           ))}
         </FormTextField>
         <Box />
-        <FormTextField
-          control={control}
-          name="issueDate"
-          label="Issue date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <FormTextField
-          control={control}
-          name="dueDate"
-          label="Due date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="issueDate" label="Issue date" required />
+        <FormDateField control={control} name="dueDate" label="Due date" required />
         <Stack spacing={1.5} sx={full} role="group" aria-label="Invoice lines">
           <Typography variant="subtitle2">Lines</Typography>
           {lines.fields.map((line, index) => (

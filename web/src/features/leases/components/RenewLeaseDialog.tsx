@@ -15,6 +15,7 @@ import {
   type Lease,
 } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { formatDay } from '../../../lib/format.ts';
 import { toApiError } from '../../../lib/http.ts';
@@ -95,14 +96,7 @@ export function RenewLeaseDialog({
         <DialogContentText>
           The renewal starts on {formatDay(startDate)} and becomes active when the current lease ends.
         </DialogContentText>
-        <FormTextField
-          control={control}
-          name="endDate"
-          label="End date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="endDate" label="End date" required />
         <FormTextField
           control={control}
           name="escalation"

@@ -21,7 +21,7 @@ import { LeaseFormDialog } from '../components/LeaseFormDialog.tsx';
 import { LeaseStatusChip } from '../components/LeaseStatusChip.tsx';
 import { RenewLeaseDialog } from '../components/RenewLeaseDialog.tsx';
 import { TerminateLeaseDialog } from '../components/TerminateLeaseDialog.tsx';
-import { DepositCard } from '../../accounts/index.ts';
+import { DepositCard, RemindersCard } from '../../accounts/index.ts';
 
 const backLink = (
   <Button component={RouterLink} to="/leases" startIcon={<ArrowBackIcon />}>
@@ -176,6 +176,7 @@ function LeaseDetail({ leaseId }: { leaseId: string }) {
         <DetailList items={chain} />
       </Paper>
       {lease.status !== 'draft' && <DepositCard lease={lease} />}
+      {lease.status !== 'draft' && <RemindersCard lease={lease} />}
 
       {dialog === 'edit' && <LeaseFormDialog key={dialogKey} open lease={lease} onClose={close} />}
       <ConfirmDialog

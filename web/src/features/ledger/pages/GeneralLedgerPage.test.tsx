@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Journal, TrialBalance, User } from '@lintel/contracts';
-import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { page, mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { GeneralLedgerPage } from './GeneralLedgerPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

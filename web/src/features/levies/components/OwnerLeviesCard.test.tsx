@@ -1,11 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
-import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
 import { makeLevyCharge } from '../test/levy-fixtures.ts';
 import { OwnerLeviesCard } from './OwnerLeviesCard.tsx';
+import { withProviders } from '../../../test/render.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({ useAuth: () => ({ user: auth.user }) }));

@@ -3,10 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
-import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { page, mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { makeLevyCharge, makeLevySchedule } from '../test/levy-fixtures.ts';
 import { LeviesPage } from './LeviesPage.tsx';
 

@@ -6,7 +6,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { BankDetails, OwnerInput, type Owner } from '@lintel/contracts';
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
+import {
+  contactBody,
+  contactFields,
+  contactFormValues,
+  notesField,
+} from '../../../components/contact-fields.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormFieldList } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { fetchOwner, useCreateOwner, useOwner, useUpdateOwner } from '../api.ts';
@@ -38,15 +45,13 @@ type OwnerFormValues = z.input<typeof OwnerForm>;
 type OwnerFormOutput = z.output<typeof OwnerForm>;
 
 const formValuesOf = (owner: Owner | null): OwnerFormValues => ({
-  name: owner?.name ?? '',
-  email: owner?.email ?? '',
-  phone: owner?.phone ?? '',
-  idNumber: owner?.idNumber ?? '',
-  notes: owner?.notes ?? '',
+  ...contactFormValues(owner),
   bankName: owner?.bankDetails?.bankName ?? '',
   accountName: owner?.bankDetails?.accountName ?? '',
   accountNumber: owner?.bankDetails?.accountNumber ?? '',
 });
+
+const ownerContactFields = contactFields({ name: 'Name', idNumber: 'ID or registration number' });
 
 export interface OwnerFormDialogProps {
   open: boolean;
@@ -128,11 +133,7 @@ function OwnerFormFields({
     versioned.save(async () => {
       const hasBank = BANK_FIELDS.some((field) => values[field]);
       const body = {
-        name: values.name,
-        email: values.email ?? null,
-        phone: values.phone ?? null,
-        idNumber: values.idNumber ?? null,
-        notes: values.notes ?? null,
+        ...contactBody(values),
         bankDetails: hasBank
           ? {
               bankName: values.bankName,
@@ -160,16 +161,7 @@ function OwnerFormFields({
       busy={isSubmitting || versioned.reloading}
       {...versioned.formDialogProps}
     >
-      <FormTextField control={control} name="name" label="Name" required autoFocus sx={full} />
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        slotProps={{ htmlInput: { autoComplete: 'off' } }}
-      />
-      <FormTextField control={control} name="phone" label="Phone" type="tel" />
-      <FormTextField control={control} name="idNumber" label="ID or registration number" sx={full} />
+      <FormFieldList control={control} fields={ownerContactFields} />
       <Typography variant="subtitle2" component="h3" sx={{ ...full, mt: 1 }}>
         Payout bank details
       </Typography>
@@ -182,7 +174,7 @@ function OwnerFormFields({
         sx={full}
         slotProps={{ htmlInput: { autoComplete: 'off', inputMode: 'numeric' } }}
       />
-      <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
+      <FormTextField control={control} {...notesField} />
     </FormDialog>
   );
 }

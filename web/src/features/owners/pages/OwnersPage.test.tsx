@@ -1,13 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Owner, OwnerSummary, Role, User } from '@lintel/contracts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
-import { theme } from '../../../app/theme.ts';
+import { mockHttp, page, type MockServer } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { OwnersPage } from './OwnersPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
@@ -48,25 +45,12 @@ const fullOwner = (summary: OwnerSummary): Owner => ({
   __v: 3,
 });
 
-const page = (items: unknown[]) => ({
-  status: 200,
-  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
-});
-
 let server: MockServer;
 
 function renderPage(role: Role) {
   auth.user = makeUser({ role });
   server.on('GET', '/owners', page([uninvited, bound, noEmail]));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderAt(
-    `/${role}-dashboard/owners`,
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <OwnersPage />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderAt(`/${role}-dashboard/owners`, withProviders(<OwnersPage />));
 }
 
 beforeEach(() => {

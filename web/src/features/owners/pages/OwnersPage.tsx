@@ -1,23 +1,17 @@
 import { useMemo } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import InviteIcon from '@mui/icons-material/PersonAddAlt';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { OwnerSummary } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
+import { AddButton } from '../../../components/AddButton.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
-import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
-import { StackedCell } from '../../../components/StackedCell.tsx';
+import { contactColumns } from '../../../components/contact-columns.tsx';
+import { SearchableListPage } from '../../../components/SearchableListPage.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { useAuth } from '../../../session/index.ts';
@@ -69,39 +63,7 @@ export function OwnersPage() {
 
   const columns = useMemo<GridColDef<OwnerSummary>[]>(() => {
     const all: GridColDef<OwnerSummary>[] = [
-      {
-        field: 'name',
-        headerName: 'Name',
-        flex: 1.2,
-        minWidth: 150,
-        renderCell: ({ row }) => (
-          <StackedCell>
-            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-              {row.name}
-            </Typography>
-            {compact && row.email && (
-              <Typography variant="caption" color="text.secondary" noWrap>
-                {row.email}
-              </Typography>
-            )}
-          </StackedCell>
-        ),
-      },
-      {
-        field: 'email',
-        headerName: 'Email',
-        flex: 1.2,
-        minWidth: 170,
-        valueFormatter: (value: string | null) => value ?? '—',
-      },
-      {
-        field: 'phone',
-        headerName: 'Phone',
-        flex: 0.8,
-        minWidth: 130,
-        sortable: false,
-        valueFormatter: (value: string | null) => value ?? '—',
-      },
+      ...contactColumns<OwnerSummary>({ compact, captionOf: (row) => row.email }),
       {
         field: 'userId',
         headerName: 'Sign-in',
@@ -147,55 +109,32 @@ export function OwnersPage() {
   }, [canEdit, canDelete, compact, openDialog]);
 
   const addButton = canEdit && (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      onClick={() => openDialog({ kind: 'form', owner: null })}
-    >
-      Add owner
-    </Button>
+    <AddButton label="Add owner" onClick={() => openDialog({ kind: 'form', owner: null })} />
   );
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Owners"
-        subtitle="The landlords the agency acts for, and their payout details."
-        actions={addButton}
-      />
-      <Box role="search" sx={{ maxWidth: { sm: 420 } }}>
-        <SearchField
-          label="Search owners"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name or email"
-          fullWidth
-        />
-      </Box>
-
-      <ServerDataGrid
-        aria-label="Owners"
-        list={owners}
-        columns={columns}
-        state={list.grid}
-        columnVisibilityModel={{ email: !compact, phone: wide, userId: !compact }}
-        empty={{
-          title: q ? 'No owners match your search' : 'No owners yet',
-          text: q
-            ? 'Try other words, or clear the search.'
-            : canEdit
-              ? 'Add the first owner, then pick them when adding a property.'
-              : 'Owners will show here once the agency adds them.',
-          action: q ? (
-            <Button variant="outlined" onClick={() => setSearch('')}>
-              Clear search
-            </Button>
-          ) : (
-            addButton
-          ),
-        }}
-      />
-
+    <SearchableListPage
+      title="Owners"
+      subtitle="The landlords the agency acts for, and their payout details."
+      addButton={addButton}
+      search={{ label: 'Search owners', placeholder: 'Name or email', value: search, onChange: setSearch }}
+      isSearching={Boolean(q)}
+      plural="owners"
+      grid={{
+        'aria-label': 'Owners',
+        list: owners,
+        columns,
+        state: list.grid,
+        columnVisibilityModel: { email: !compact, phone: wide, userId: !compact },
+        empty: {
+          title: 'No owners yet',
+          text: canEdit
+            ? 'Add the first owner, then pick them when adding a property.'
+            : 'Owners will show here once the agency adds them.',
+          action: addButton,
+        },
+      }}
+    >
       {dialog?.kind === 'form' && (
         <OwnerFormDialog
           key={dialogKey}
@@ -234,6 +173,6 @@ export function OwnersPage() {
           onExited={forgetDialog}
         />
       )}
-    </Stack>
+    </SearchableListPage>
   );
 }

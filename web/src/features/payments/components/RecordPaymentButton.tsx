@@ -1,10 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import type { Payment } from '@lintel/contracts';
 import { useAuth } from '../../../session/index.ts';
 import { canRecordPayments } from '../api.ts';
-import { RecordPaymentDialog } from './RecordPaymentDialog.tsx';
+
+/**
+ * The dialog's code (its form and the lease search) comes on the first opening: the button sits on
+ * the agent's and the accountant's homes, whose first load need not carry a form nobody opened.
+ */
+const RecordPaymentDialog = lazy(() =>
+  import('./RecordPaymentDialog.tsx').then((module) => ({ default: module.RecordPaymentDialog })),
+);
 
 /** "Record payment" with its dialog, for accountants and agents; nothing for other roles. */
 export function RecordPaymentButton({
@@ -31,12 +38,16 @@ export function RecordPaymentButton({
       >
         Record payment
       </Button>
-      <RecordPaymentDialog
-        key={dialogKey}
-        open={open}
-        onClose={() => setOpen(false)}
-        onRecorded={onRecorded}
-      />
+      {dialogKey > 0 && (
+        <Suspense fallback={null}>
+          <RecordPaymentDialog
+            key={dialogKey}
+            open={open}
+            onClose={() => setOpen(false)}
+            onRecorded={onRecorded}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -46,6 +46,12 @@ function sentKeys(spy: { mock: { calls: unknown[][] } }) {
     .map((config) => config.headers?.[IDEMPOTENCY_KEY_HEADER]);
 }
 
+/** Opens the dialog from its button: the dialog's code comes on the first opening. */
+async function openDialog() {
+  await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+  await screen.findByRole('dialog');
+}
+
 async function chooseLease(label: string) {
   await userEvent.click(screen.getByRole('combobox', { name: /Lease/ }));
   await userEvent.click(await screen.findByRole('option', { name: new RegExp(label) }));
@@ -71,7 +77,7 @@ describe('RecordPaymentDialog', () => {
     const spy = vi.spyOn(api, 'request');
     render('accountant');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await openDialog();
     await chooseLease('Sunset Flats — Tendai Moyo');
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     expect(amount).toHaveValue('1250.50');
@@ -104,7 +110,7 @@ describe('RecordPaymentDialog', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByText('Payment recorded')).not.toBeInTheDocument());
-    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await openDialog();
     await chooseLease('Sunset Flats — Tendai Moyo');
     await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(sentKeys(spy)).toHaveLength(3));
@@ -114,7 +120,7 @@ describe('RecordPaymentDialog', () => {
   it('asks for a lease and an amount above zero, and sends nothing until then', async () => {
     server.on('GET', '/leases', page([]));
     render('accountant');
-    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await openDialog();
     await userEvent.type(screen.getByRole('textbox', { name: /Amount/ }), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText(PAYMENT_AMOUNT_POSITIVE)).toBeInTheDocument();
@@ -132,7 +138,7 @@ describe('RecordPaymentDialog', () => {
       ]),
     );
     render('agent');
-    await userEvent.click(screen.getByRole('button', { name: 'Record payment' }));
+    await openDialog();
     await userEvent.click(screen.getByRole('combobox', { name: /Lease/ }));
     expect(await screen.findByRole('option', { name: /Mine Court/ })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: /Other Court/ })).not.toBeInTheDocument();

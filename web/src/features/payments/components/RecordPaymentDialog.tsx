@@ -22,6 +22,7 @@ import {
 import { ActionDialog } from '../../../components/ActionDialog.tsx';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { InfoDialog } from '../../../components/InfoDialog.tsx';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { todayIso } from '../../../lib/format.ts';
@@ -291,14 +292,7 @@ export function RecordPaymentDialog({ open, onClose, onExited, onRecorded }: Rec
             </MenuItem>
           ))}
         </FormTextField>
-        <FormTextField
-          control={control}
-          name="paymentDate"
-          label="Payment date"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="paymentDate" label="Payment date" required />
         <FormTextField
           control={control}
           name="reference"

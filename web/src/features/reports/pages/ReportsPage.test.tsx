@@ -3,11 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Report, type ReportKind, type User } from '@lintel/contracts';
 import { firstOfMonth, todayIso } from '../../../lib/format.ts';
-import { ok, page, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeProperty, makeUser } from '../../../test/fixtures.ts';
-import { deferred, mockHttp, type MockServer, type RecordedCall } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { page, deferred, mockHttp, type MockServer, ok, type RecordedCall } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { ReportsPage } from './ReportsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

@@ -13,6 +13,7 @@ import {
   type Task,
 } from '@lintel/contracts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { optionItems } from '../../../components/option-items.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
@@ -110,13 +111,7 @@ export function TaskFormDialog({ open, task, onClose, onExited }: TaskFormDialog
         minRows={3}
         sx={full}
       />
-      <FormTextField
-        control={control}
-        name="dueDate"
-        label="Due date"
-        type="date"
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <FormDateField control={control} name="dueDate" label="Due date" />
       <FormTextField control={control} name="priority" label="Priority" select>
         {optionItems(TASK_PRIORITIES, TASK_PRIORITY_LABELS)}
       </FormTextField>

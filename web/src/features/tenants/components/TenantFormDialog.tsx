@@ -2,21 +2,21 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { TenantInput, type Tenant } from '@lintel/contracts';
+import {
+  contactBody,
+  contactFields,
+  contactFormValues,
+  notesField,
+} from '../../../components/contact-fields.ts';
 import { FormDialog } from '../../../components/FormDialog.tsx';
-import { FormTextField } from '../../../components/FormTextField.tsx';
+import { FormFieldList } from '../../../components/FormFields.tsx';
 import { useVersionedSave } from '../../../components/use-versioned-save.ts';
 import { fetchTenant, useCreateTenant, useUpdateTenant } from '../api.ts';
 
 type TenantFormValues = z.input<typeof TenantInput>;
 type TenantFormOutput = z.output<typeof TenantInput>;
 
-const formValuesOf = (tenant: Tenant | null): TenantFormValues => ({
-  name: tenant?.name ?? '',
-  email: tenant?.email ?? '',
-  phone: tenant?.phone ?? '',
-  idNumber: tenant?.idNumber ?? '',
-  notes: tenant?.notes ?? '',
-});
+const tenantFields = [...contactFields({ name: 'Full name', idNumber: 'ID number' }), notesField];
 
 export interface TenantFormDialogProps {
   open: boolean;
@@ -40,24 +40,18 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
   } = useForm<TenantFormValues, unknown, TenantFormOutput>({
     resolver: zodResolver(TenantInput),
     mode: 'onTouched',
-    defaultValues: formValuesOf(tenant),
+    defaultValues: contactFormValues(tenant),
   });
   const versioned = useVersionedSave({
     record: tenant,
     noun: 'tenant',
     fetchRecord: fetchTenant,
-    onReloaded: (fresh) => reset(formValuesOf(fresh)),
+    onReloaded: (fresh) => reset(contactFormValues(fresh)),
   });
 
   const handleSave = (values: TenantFormOutput) =>
     versioned.save(async () => {
-      const body = {
-        name: values.name,
-        email: values.email ?? null,
-        phone: values.phone ?? null,
-        idNumber: values.idNumber ?? null,
-        notes: values.notes ?? null,
-      };
+      const body = contactBody(values);
       const saved = tenant
         ? await update.mutateAsync({ id: tenant._id, body: { ...body, __v: versioned.version } })
         : await create.mutateAsync(body);
@@ -65,7 +59,6 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
       onClose();
     });
 
-  const full = { gridColumn: '1 / -1' };
   return (
     <FormDialog
       open={open}
@@ -77,17 +70,7 @@ export function TenantFormDialog({ open, tenant, onClose, onExited, onSaved }: T
       busy={isSubmitting || versioned.reloading}
       {...versioned.formDialogProps}
     >
-      <FormTextField control={control} name="name" label="Full name" required autoFocus sx={full} />
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        slotProps={{ htmlInput: { autoComplete: 'off' } }}
-      />
-      <FormTextField control={control} name="phone" label="Phone" type="tel" />
-      <FormTextField control={control} name="idNumber" label="ID number" sx={full} />
-      <FormTextField control={control} name="notes" label="Notes" multiline minRows={3} sx={full} />
+      <FormFieldList control={control} fields={tenantFields} />
     </FormDialog>
   );
 }

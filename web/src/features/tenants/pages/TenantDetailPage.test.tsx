@@ -1,14 +1,11 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PageMeta, User } from '@lintel/contracts';
 import { makeLease, makeTenant, makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
-import { theme } from '../../../app/theme.ts';
+import { mockHttp, ok, type MockServer } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { TenantDetailPage } from './TenantDetailPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
@@ -22,7 +19,7 @@ let server: MockServer;
 /** The tenant's page, its lease list answering ten leases a page with `meta`. */
 function renderWithLeases(meta: Omit<PageMeta, 'page' | 'pageSize'>) {
   auth.user = makeUser({ role: 'admin' });
-  server.on('GET', `/tenants/${tenant._id}`, { status: 200, data: { status: 'success', data: tenant } });
+  server.on('GET', `/tenants/${tenant._id}`, ok(tenant));
   server.on('GET', '/leases', (call) => {
     const page = Number(call.params?.page);
     return {
@@ -36,16 +33,13 @@ function renderWithLeases(meta: Omit<PageMeta, 'page' | 'pageSize'>) {
       },
     };
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderAt(
     `/admin/tenants/${tenant._id}`,
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <Routes>
-          <Route path="/admin/tenants/:tenantId" element={<TenantDetailPage />} />
-        </Routes>
-      </QueryClientProvider>
-    </ThemeProvider>,
+    withProviders(
+      <Routes>
+        <Route path="/admin/tenants/:tenantId" element={<TenantDetailPage />} />
+      </Routes>,
+    ),
   );
 }
 

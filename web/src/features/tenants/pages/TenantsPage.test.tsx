@@ -1,13 +1,10 @@
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role, User } from '@lintel/contracts';
 import { makeTenant, makeUser } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { currentPath, renderAt } from '../../../test/render.tsx';
-import { theme } from '../../../app/theme.ts';
+import { mockHttp, page, type MockServer } from '../../../test/http-mock.ts';
+import { currentPath, renderAt, withProviders } from '../../../test/render.tsx';
 import { TenantsPage } from './TenantsPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
@@ -19,27 +16,18 @@ const editable = makeTenant({ name: 'Free Fred', email: 'fred@example.com' });
 const locked = makeTenant({ name: 'Locked Lara', hasLeases: true, canEdit: false });
 const archived = makeTenant({ name: 'Old Olga', archivedAt: '2026-02-01T00:00:00.000Z' });
 
-const page = (items: unknown[]) => ({
-  status: 200,
-  data: { status: 'success', data: items, meta: { page: 1, pageSize: 25, total: items.length } },
-});
-
 let server: MockServer;
 
 function renderPage(role: Role) {
   auth.user = makeUser({ role });
   server.on('GET', '/tenants', (call) =>
-    call.params?.archived === 'true' ? page([archived]) : page([editable, locked]),
+    call.params?.q
+      ? page([])
+      : call.params?.archived === 'true'
+        ? page([archived])
+        : page([editable, locked]),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderAt(
-    `/${role}-dashboard/tenants`,
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <TenantsPage />
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderAt(`/${role}-dashboard/tenants`, withProviders(<TenantsPage />));
 }
 
 beforeEach(() => {
@@ -78,6 +66,20 @@ describe('TenantsPage: what each role is offered', () => {
     renderPage('admin');
     await user.click(await screen.findByText('Free Fred'));
     expect(currentPath()).toBe(`/admin-dashboard/tenants/${editable._id}`);
+  });
+});
+
+describe('TenantsPage: search', () => {
+  it('says when a search finds no one, and clearing it brings the list back', async () => {
+    const user = userEvent.setup();
+    renderPage('agent');
+    await screen.findByText('Free Fred');
+    await user.type(screen.getByRole('searchbox', { name: 'Search tenants' }), 'nobody');
+    expect(await screen.findByText('No tenants match your search')).toBeInTheDocument();
+    expect(server.calls.some((call) => call.params?.q === 'nobody')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByText('Free Fred')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search tenants' })).toHaveValue('');
   });
 });
 

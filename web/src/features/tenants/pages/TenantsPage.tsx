@@ -1,25 +1,19 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { GridCellParams, GridColDef, GridRowParams } from '@mui/x-data-grid';
-import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/ArchiveOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RestoreIcon from '@mui/icons-material/UnarchiveOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { Tenant } from '@lintel/contracts';
 import { actionsColumn } from '../../../components/actions-column.tsx';
-import { PageHeader } from '../../../components/PageHeader.tsx';
-import { SearchField } from '../../../components/SearchField.tsx';
-import { ServerDataGrid } from '../../../components/ServerDataGrid.tsx';
-import { StackedCell } from '../../../components/StackedCell.tsx';
+import { AddButton } from '../../../components/AddButton.tsx';
+import { contactColumns, orDash } from '../../../components/contact-columns.tsx';
+import { SearchableListPage } from '../../../components/SearchableListPage.tsx';
 import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { useGridQueryState } from '../../../components/use-grid-query-state.ts';
 import { homeFor } from '../../../lib/roles.ts';
@@ -65,46 +59,14 @@ export function TenantsPage() {
 
   const columns = useMemo<GridColDef<Tenant>[]>(() => {
     const all: GridColDef<Tenant>[] = [
-      {
-        field: 'name',
-        headerName: 'Name',
-        flex: 1.2,
-        minWidth: 150,
-        renderCell: ({ row }) => (
-          <StackedCell>
-            <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
-              {row.name}
-            </Typography>
-            {compact && (row.phone || row.email) && (
-              <Typography variant="caption" color="text.secondary" noWrap>
-                {row.phone ?? row.email}
-              </Typography>
-            )}
-          </StackedCell>
-        ),
-      },
-      {
-        field: 'email',
-        headerName: 'Email',
-        flex: 1.2,
-        minWidth: 170,
-        valueFormatter: (value: string | null) => value ?? '—',
-      },
-      {
-        field: 'phone',
-        headerName: 'Phone',
-        flex: 0.8,
-        minWidth: 130,
-        sortable: false,
-        valueFormatter: (value: string | null) => value ?? '—',
-      },
+      ...contactColumns<Tenant>({ compact, captionOf: (row) => row.phone ?? row.email }),
       {
         field: 'idNumber',
         headerName: 'ID number',
         flex: 0.8,
         minWidth: 130,
         sortable: false,
-        valueFormatter: (value: string | null) => value ?? '—',
+        valueFormatter: orDash,
       },
     ];
     if (canAdd) {
@@ -144,72 +106,51 @@ export function TenantsPage() {
   }, [canAdd, compact, openDialog]);
 
   const addButton = canAdd && (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      onClick={() => openDialog({ kind: 'form', tenant: null })}
-    >
-      Add tenant
-    </Button>
+    <AddButton label="Add tenant" onClick={() => openDialog({ kind: 'form', tenant: null })} />
   );
-  const isFiltered = Boolean(q);
 
   return (
-    <Stack spacing={2}>
-      <PageHeader
-        title="Tenants"
-        subtitle="The people who rent from the agency's owners."
-        actions={addButton}
-      />
-      <Box role="search" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <SearchField
-          label="Search tenants"
-          value={search}
-          onChange={setSearch}
-          placeholder="Name, email, phone or ID number"
-          sx={{ flex: '1 1 260px', maxWidth: { sm: 420 } }}
-        />
+    <SearchableListPage
+      title="Tenants"
+      subtitle="The people who rent from the agency's owners."
+      addButton={addButton}
+      search={{
+        label: 'Search tenants',
+        placeholder: 'Name, email, phone or ID number',
+        value: search,
+        onChange: setSearch,
+      }}
+      isSearching={Boolean(q)}
+      plural="tenants"
+      filters={
         <FormControlLabel
           control={
             <Switch checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
           }
           label="Show archived"
         />
-      </Box>
-
-      <ServerDataGrid
-        aria-label={showArchived ? 'Archived tenants' : 'Tenants'}
-        list={tenants}
-        columns={columns}
-        state={list.grid}
-        columnVisibilityModel={{ email: !compact, phone: wide, idNumber: wide }}
-        onRowClick={({ row }: GridRowParams<Tenant>) => void navigate(detailPath(row))}
-        onCellKeyDown={({ row, field }: GridCellParams<Tenant>, event) => {
+      }
+      grid={{
+        'aria-label': showArchived ? 'Archived tenants' : 'Tenants',
+        list: tenants,
+        columns,
+        state: list.grid,
+        columnVisibilityModel: { email: !compact, phone: wide, idNumber: wide },
+        onRowClick: ({ row }: GridRowParams<Tenant>) => void navigate(detailPath(row)),
+        onCellKeyDown: ({ row, field }: GridCellParams<Tenant>, event) => {
           if (event.key === 'Enter' && field !== 'actions') void navigate(detailPath(row));
-        }}
-        empty={{
-          title: isFiltered
-            ? 'No tenants match your search'
-            : showArchived
-              ? 'No archived tenants'
-              : 'No tenants yet',
-          text: isFiltered
-            ? 'Try other words, or clear the search.'
-            : showArchived
-              ? 'Tenants you archive will show here.'
-              : canAdd
+        },
+        empty: showArchived
+          ? { title: 'No archived tenants', text: 'Tenants you archive will show here.' }
+          : {
+              title: 'No tenants yet',
+              text: canAdd
                 ? 'Add the first tenant, then record a lease for them.'
                 : 'Tenants will show here once the agency adds them.',
-          action: isFiltered ? (
-            <Button variant="outlined" onClick={() => setSearch('')}>
-              Clear search
-            </Button>
-          ) : (
-            !showArchived && addButton
-          ),
-        }}
-      />
-
+              action: addButton,
+            },
+      }}
+    >
       {dialog?.kind === 'form' && (
         <TenantFormDialog
           key={dialogKey}
@@ -239,6 +180,6 @@ export function TenantsPage() {
           onDone={afterRemoval}
         />
       )}
-    </Stack>
+    </SearchableListPage>
   );
 }

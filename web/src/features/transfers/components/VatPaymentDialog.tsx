@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import { formatMajorUnits, formatMoney, IsoDate, MajorUnitsText, VatPaymentInput } from '@lintel/contracts';
+import { FormDateField } from '../../../components/FormFields.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
 import { todayIso } from '../../../lib/format.ts';
 import { ConfirmedSendDialog, moneyInputProps, useConfirmedSend } from '../../accounts/index.ts';
@@ -87,14 +88,7 @@ export function VatPaymentDialog({
           required
           {...moneyInputProps(currency)}
         />
-        <FormTextField
-          control={control}
-          name="date"
-          label="Date paid"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormDateField control={control} name="date" label="Date paid" required />
         <FormTextField control={control} name="period" label="VAT period" placeholder="e.g. 2026-10" />
         <FormTextField control={control} name="reference" label="Reference" />
       </Box>

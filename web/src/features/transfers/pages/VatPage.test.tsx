@@ -2,11 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User, VatReport } from '@lintel/contracts';
-import { ok, withProviders } from '../../../test/accounts-fixtures.tsx';
 import { makeFinanceSettings } from '../../../test/finance-fixtures.ts';
 import { makeUser, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { mockHttp, type MockServer, ok } from '../../../test/http-mock.ts';
+import { renderAt, withProviders } from '../../../test/render.tsx';
 import { VatPage } from './VatPage.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));

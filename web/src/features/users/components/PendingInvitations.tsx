@@ -63,7 +63,7 @@ export function PendingInvitations() {
         </Alert>
       )}
       {isPending && !error && (
-        <Box aria-busy="true" aria-label="Loading invitations">
+        <Box role="status" aria-busy="true" aria-label="Loading invitations">
           <Skeleton height={48} />
           <Skeleton height={48} />
         </Box>

@@ -1,0 +1,2 @@
+ALTER TABLE "finance_settings" ADD COLUMN "email_receipts" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_messages" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,1 @@
+export { MailStateChip } from './components/MailStateChip.tsx';
