@@ -6,6 +6,7 @@ import { openTarget, postgresVersion, type DatabaseKind, type Target } from './l
 import { bankImportBenchmark } from './bank-import.ts';
 import { dashboardBenchmark } from './dashboard.ts';
 import { lighthouseBenchmark } from './lighthouse.ts';
+import { longWorkBenchmark } from './long-work.ts';
 import { paymentsBenchmark } from './payments.ts';
 import { propertyListBenchmark } from './property-list.ts';
 import { statementBenchmark } from './statement.ts';
@@ -18,6 +19,7 @@ const ALL_BENCHMARKS: Benchmark[] = [
   dashboardBenchmark,
   paymentsBenchmark,
   bankImportBenchmark,
+  longWorkBenchmark,
   webBenchmark,
   lighthouseBenchmark,
 ];
