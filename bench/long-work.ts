@@ -44,7 +44,7 @@ export const longWorkBenchmark: Benchmark = {
     };
 
     // Alone first: how long each long read takes, and the simple request's own time.
-    const alone = [];
+    const alone: { ms: number; bytes: number }[] = [];
     for (const read of LONG_READS) alone.push(await send(read.path, accountant.authorization));
     const quiet: number[] = [];
     for (let i = 0; i < 50; i++) quiet.push((await send('/api/auth/me', agent.authorization)).ms);
