@@ -1,4 +1,4 @@
-import type { Book } from '@lintel/contracts';
+import { addDays, type Book } from '@lintel/contracts';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { accountMonthBalances, journals, ledgerLines } from '../../db/schema/index.ts';
@@ -78,10 +78,6 @@ const total = sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)`;
 /** The first day of a date's month (dates are YYYY-MM-DD). */
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
-/** The day after a date. */
-const dayAfter = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Debit-positive balance of each account in one currency; `before` excludes that day and later,
  * `upTo` includes that day. Reads the months carried (`account_month_balances`) before the
@@ -92,7 +88,7 @@ export async function balances(
   scope: Scope,
   filter: { accounts?: string[]; currency?: string; before?: string; upTo?: string },
 ): Promise<{ account: string; currency: string; balance: number }[]> {
-  const cutOff = filter.before ?? (filter.upTo === undefined ? undefined : dayAfter(filter.upTo));
+  const cutOff = filter.before ?? (filter.upTo === undefined ? undefined : addDays(filter.upTo, 1));
   const carriedAccounts = filter.accounts
     ? inArray(accountMonthBalances.account, filter.accounts)
     : undefined;
