@@ -153,6 +153,25 @@ export const ledgerLines = pgTable(
   ],
 );
 
+/**
+ * Each account's net movement per currency and calendar month, kept by a trigger on ledger_lines
+ * in the inserting statement's transaction (migration 0016), so a balance at a date reads the
+ * months before it here and only its own month's lines. A month without lines has no row.
+ */
+export const accountMonthBalances = pgTable(
+  'account_month_balances',
+  {
+    companyId: companyId(),
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** Debit-positive sum of the account's lines dated in the month. */
+    movementCents: cents('movement_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.account, t.currency, t.month] })],
+);
+
 /** What a lease owes for one month; unique per (lease, period) so generation is idempotent. */
 export const rentCharges = pgTable(
   'rent_charges',

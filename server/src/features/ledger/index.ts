@@ -1,6 +1,7 @@
 export { bankOf, bookOf, FIXED_ACCOUNTS, isClientMoney, ledgerAccount, typeOf } from './accounts.ts';
 export {
   accountBalances,
+  carriedBalanceDisagreements,
   depositDailyChanges,
   heldBalance,
   linesOfKind,

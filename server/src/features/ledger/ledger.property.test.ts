@@ -26,6 +26,7 @@ import {
 } from '../../test/money-fixtures.ts';
 import { todayIso } from '../leases/index.ts';
 import { bankOf, bookOf, ledgerAccount } from './accounts.ts';
+import { carriedBalanceDisagreements } from './service.ts';
 
 /*
  * A model test of the money books through the real API: random payments, deposits, reversals,
@@ -616,6 +617,10 @@ describe('ledger model', () => {
         ),
       );
     expect(strays).toEqual([]);
+    // Payments are backdated into earlier months among later ones: the carried months still agree.
+    expect(await t.database.db.transaction((tx) => carriedBalanceDisagreements(tx, { companyId }))).toEqual(
+      [],
+    );
 
     const rows = await t.database.db
       .select({

@@ -1,7 +1,7 @@
-import type { Book } from '@lintel/contracts';
+import { addDays, type Book } from '@lintel/contracts';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { journals, ledgerLines } from '../../db/schema/index.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { accountMonthBalances, journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
 
@@ -75,29 +75,106 @@ export const journalLines = (tx: Tx, scope: Scope, journalId: string) =>
 
 const total = sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)`;
 
-/** Debit-positive balance of each account in one currency; `before` excludes that day and later. */
+/** The first day of a date's month (dates are YYYY-MM-DD). */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * Debit-positive balance of each account in one currency; `before` excludes that day and later,
+ * `upTo` includes that day. Reads the months carried (`account_month_balances`) before the
+ * cut-off's month and only that month's own lines up to the cut-off, not the accounts' history.
+ */
 export async function balances(
   tx: Tx,
   scope: Scope,
   filter: { accounts?: string[]; currency?: string; before?: string; upTo?: string },
 ): Promise<{ account: string; currency: string; balance: number }[]> {
-  const rows = await tx
-    .select({ account: ledgerLines.account, currency: ledgerLines.currency, balance: total })
-    .from(ledgerLines)
+  const cutOff = filter.before ?? (filter.upTo === undefined ? undefined : addDays(filter.upTo, 1));
+  const carriedAccounts = filter.accounts
+    ? inArray(accountMonthBalances.account, filter.accounts)
+    : undefined;
+  const carriedCurrency = filter.currency ? eq(accountMonthBalances.currency, filter.currency) : undefined;
+  const carried = tx
+    .select({
+      account: accountMonthBalances.account,
+      currency: accountMonthBalances.currency,
+      cents: accountMonthBalances.movementCents,
+    })
+    .from(accountMonthBalances)
     .where(
       inCompany(
-        ledgerLines,
+        accountMonthBalances,
         scope,
-        filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
-        filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
-        filter.before ? lt(ledgerLines.entryDate, filter.before) : undefined,
-        filter.upTo ? lte(ledgerLines.entryDate, filter.upTo) : undefined,
+        carriedAccounts,
+        carriedCurrency,
+        cutOff === undefined ? undefined : lt(accountMonthBalances.month, monthOf(cutOff)),
       ),
-    )
-    .groupBy(ledgerLines.account, ledgerLines.currency)
-    .orderBy(asc(ledgerLines.account));
+    );
+  const parts =
+    cutOff === undefined
+      ? carried
+      : carried.unionAll(
+          tx
+            .select({
+              account: ledgerLines.account,
+              currency: ledgerLines.currency,
+              cents: ledgerLines.amountCents,
+            })
+            .from(ledgerLines)
+            .where(
+              inCompany(
+                ledgerLines,
+                scope,
+                filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
+                filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
+                gte(ledgerLines.entryDate, monthOf(cutOff)),
+                lt(ledgerLines.entryDate, cutOff),
+              ),
+            ),
+        );
+  const both = parts.as('both');
+  const rows = await tx
+    .select({ account: both.account, currency: both.currency, balance: sql<string>`sum(${both.cents})` })
+    .from(both)
+    .groupBy(both.account, both.currency)
+    .orderBy(asc(both.account));
   return rows.map((row) => ({ ...row, balance: Number(row.balance) }));
 }
+
+/** The accounts' debit-positive sum over the months carried before `month` (a month's first day). */
+async function carriedBefore(tx: Tx, scope: Scope, accounts: string[], currency: string, month: string) {
+  const [row] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${accountMonthBalances.movementCents}), 0)` })
+    .from(accountMonthBalances)
+    .where(
+      inCompany(
+        accountMonthBalances,
+        scope,
+        inArray(accountMonthBalances.account, accounts),
+        eq(accountMonthBalances.currency, currency),
+        lt(accountMonthBalances.month, month),
+      ),
+    );
+  return Number(row!.sum);
+}
+
+/**
+ * Every account, currency and month whose carried movement differs from the sum of its lines
+ * (a row missing on either side counts as zero): empty when the carried balances agree.
+ */
+export const carriedDisagreements = (tx: Tx, scope: Scope) =>
+  queryRows<{ account: string; currency: string; month: string; carried: string; lines: string }>(
+    tx,
+    sql`select account, currency, month::text as month,
+               coalesce(carried.movement_cents, 0)::text as carried, coalesce(lines.cents, 0)::text as lines
+          from (select account, currency, month, movement_cents from account_month_balances
+                 where company_id = ${scope.companyId}) carried
+          full join (select account, currency, date_trunc('month', entry_date)::date as month,
+                            sum(amount_cents) as cents
+                       from ledger_lines where company_id = ${scope.companyId}
+                      group by 1, 2, 3) lines using (account, currency, month)
+         where coalesce(carried.movement_cents, 0) <> coalesce(lines.cents, 0)
+         order by account, currency, month`,
+  );
 
 /** One or more holder accounts in a currency over a period: what a statement is of. */
 export interface StatementPeriod {
@@ -120,12 +197,15 @@ const inPeriod = (period: StatementPeriod) =>
   and(gte(ledgerLines.entryDate, period.from), lte(ledgerLines.entryDate, period.to));
 
 /**
- * A statement's figures in one pass over the accounts' history up to the period's end (an
- * index-only scan of `ledger_lines_account_idx`): the debit-positive sum before the period, the
- * period's debits and credits, and how many lines it has.
+ * A statement's figures: the debit-positive sum before the period (the months carried before its
+ * first month, then that month's lines before `from`), the period's debits and credits, and how
+ * many lines it has. The lines are read from the first month's start to the period's end, one
+ * index-only scan of `ledger_lines_account_idx`; nothing of the accounts' earlier history.
  */
 export async function statementTotals(tx: Tx, scope: Scope, period: StatementPeriod) {
   const during = inPeriod(period);
+  const firstMonth = monthOf(period.from);
+  const carried = await carriedBefore(tx, scope, period.accounts, period.currency, firstMonth);
   const [row] = await tx
     .select({
       before: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${lt(ledgerLines.entryDate, period.from)}), 0)`,
@@ -134,9 +214,16 @@ export async function statementTotals(tx: Tx, scope: Scope, period: StatementPer
       lines: sql<string>`count(*) filter (where ${during})`,
     })
     .from(ledgerLines)
-    .where(onAccounts(scope, period, lte(ledgerLines.entryDate, period.to)));
+    .where(
+      onAccounts(
+        scope,
+        period,
+        gte(ledgerLines.entryDate, firstMonth),
+        lte(ledgerLines.entryDate, period.to),
+      ),
+    );
   return {
-    before: Number(row!.before),
+    before: carried + Number(row!.before),
     debits: Number(row!.debits),
     credits: Number(row!.credits),
     lines: Number(row!.lines),

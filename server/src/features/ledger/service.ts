@@ -236,7 +236,8 @@ export type StatementLines = 'all' | { page: number; pageSize: number };
 const heldOf = (debits: number) => 0 - debits;
 
 /**
- * A statement of one or more holder accounts: opening balance (everything before `from`), the
+ * A statement of one or more holder accounts: opening balance (everything before `from`: the
+ * months carried before its month, then that month's lines before it), the
  * period's money in and out and closing balance, all summed by the database over the whole
  * period, and the lines asked for, each with its running balance (opening + the period's lines up
  * to it). Opening + lines = closing, always; `total` is how many lines the period has.
@@ -289,6 +290,19 @@ export async function statement(
 }
 
 export const accountBalances = repo.balances;
+
+/**
+ * The check that the balances carried per account and month (kept by the database as lines are
+ * inserted) agree with the lines: every account, currency and month where they differ, with both
+ * sums. Empty when the books agree.
+ */
+export async function carriedBalanceDisagreements(
+  tx: Tx,
+  scope: Scope,
+): Promise<{ account: string; currency: string; month: string; carried: number; lines: number }[]> {
+  const rows = await repo.carriedDisagreements(tx, scope);
+  return rows.map((row) => ({ ...row, carried: Number(row.carried), lines: Number(row.lines) }));
+}
 
 /** Every line of one journal kind (e.g. the opening balances), oldest first. */
 export const linesOfKind = (tx: Tx, scope: Scope, kind: string) => repo.linesOfKind(tx, scope, kind);
