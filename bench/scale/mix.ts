@@ -28,6 +28,8 @@ const md5uuid = (text: string) =>
   createHash('md5')
     .update(text)
     .digest('hex')
+    // Marked version 4, variant 1, as the contracts' id check asks (generate.ts scale_id does the same).
+    .replace(/^(.{12}).(.{3})./, '$14$28')
     .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 export const scaleId = (kind: string, a: number, b = 0, c = 0) => md5uuid(`${kind}:${a}:${b}:${c}`);
 
