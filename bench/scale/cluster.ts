@@ -71,8 +71,20 @@ export async function startCluster(say: (text: string) => void): Promise<Cluster
     await rm(folder, { recursive: true, force: true });
   };
   try {
-    await asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    await writeFile(path.join(data, 'postgresql.auto.conf'), `${SETTINGS}unix_socket_directories = '${folder}'\n`);
+    await asPostgres('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
+    await writeFile(
+      path.join(data, 'postgresql.auto.conf'),
+      `${SETTINGS}unix_socket_directories = '${folder}'\n`,
+    );
     if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', data]);
     await asPostgres('pg_ctl', ['-D', data, '-l', logFile, '-w', '-t', '120', 'start']);
     started = true;

@@ -70,7 +70,8 @@ const letMonths = (first: number, last: number) => `
   join properties p on p.id = scale_id('property', c, pn)
   where pn % 10 <> 0`;
 
-const receiptOf = (m: string, k: string) => `'RCT-' || lpad((${m} * ${LET_PER_COMPANY} + ${k})::text, 6, '0')`;
+const receiptOf = (m: string, k: string) =>
+  `'RCT-' || lpad((${m} * ${LET_PER_COMPANY} + ${k})::text, 6, '0')`;
 
 /** Once for all companies: the people and places (cheap next to the ledger). */
 function entitySteps(hash: string): [string, string][] {
@@ -291,7 +292,9 @@ export async function generate(
     const rows = await work();
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     phases.push({ phase, rows, seconds });
-    say(`   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`);
+    say(
+      `   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`,
+    );
   };
   await client.query(HELPERS);
   for (const [name, text] of entitySteps(passwordHash)) {
@@ -315,7 +318,10 @@ export async function generate(
     // The deferred balance check of every journal runs here.
     const commitStarted = performance.now();
     await client.query('commit');
-    ledgerSeconds.set('commit (balance checks)', (ledgerSeconds.get('commit (balance checks)') ?? 0) + (performance.now() - commitStarted) / 1000);
+    ledgerSeconds.set(
+      'commit (balance checks)',
+      (ledgerSeconds.get('commit (balance checks)') ?? 0) + (performance.now() - commitStarted) / 1000,
+    );
     ledgerTotals.set('commit (balance checks)', 0);
     say(
       `   ledger companies ${first}–${last} of ${companies}: ${((performance.now() - started) / 1000).toFixed(1)} s` +
@@ -325,7 +331,9 @@ export async function generate(
   for (const [phase, rows] of ledgerTotals) {
     const seconds = Math.round(ledgerSeconds.get(phase)! * 10) / 10;
     phases.push({ phase, rows, seconds });
-    say(`   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`);
+    say(
+      `   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`,
+    );
   }
   phases.push({
     phase: 'ledger batches (all of the above)',

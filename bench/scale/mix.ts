@@ -100,7 +100,10 @@ export const MIX: MixCall[] = [
     kind: 'read',
     weight: 5,
     roles: EVERYONE,
-    request: (_user, pick) => ({ method: 'GET', path: `/api/leases?status=active&page=${1 + pick(5)}&pageSize=25` }),
+    request: (_user, pick) => ({
+      method: 'GET',
+      path: `/api/leases?status=active&page=${1 + pick(5)}&pageSize=25`,
+    }),
   },
   {
     name: 'property statement (a year, first page)',
