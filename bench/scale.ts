@@ -83,7 +83,11 @@ async function serverHash(client: pg.Client) {
   const email = 'hash-donor@scale.bench';
   await api('POST', '/api/auth/signup', { email, password: PASSWORD, name: 'Hash Donor' });
   return String(
-    (await client.query('select password_hash from users where email = $1', [email])).rows[0].password_hash,
+    (
+      await client.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+        email,
+      ])
+    ).rows[0]!.password_hash,
   );
 }
 
@@ -216,13 +220,13 @@ try {
     const serverCpu = (await server.cpuSeconds()) - cpuBefore;
     const loadAfterMix = load();
     const [database] = (
-      await client.query(
+      await client.query<{ ms: string; calls: string }>(
         `select sum(total_exec_time) as ms, sum(calls) as calls from pg_stat_statements
          where dbid = (select oid from pg_database where datname = current_database())`,
       )
     ).rows;
     const top = (
-      await client.query(
+      await client.query<{ query: string; calls: string; total_ms: string; mean_ms: string; rows: string }>(
         `select query, calls, round(total_exec_time::numeric, 1) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms, rows
          from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
          order by total_exec_time desc limit 5`,
@@ -259,7 +263,7 @@ try {
         },
       );
     }
-    const pgMs = Number(database.ms);
+    const pgMs = Number(database!.ms);
     figures.push(
       { name: 'throughput', value: Math.round(mix.requests / mix.seconds), unit: 'requests/s' },
       {
@@ -279,13 +283,19 @@ try {
       },
       { name: 'pgbench -S (reference, mean of before and after)', value: pgbenchTps, unit: 'tps' },
     );
-    details.mix = { ...mix, loadBeforeMix, loadAfterMix, pgbench: rates, statements: Number(database.calls) };
+    details.mix = {
+      ...mix,
+      loadBeforeMix,
+      loadAfterMix,
+      pgbench: rates,
+      statements: Number(database!.calls),
+    };
 
     say('== plans of every call (auto_explain)');
     const plans = await capturePlans(client, cluster.logFile, users);
     const tableRows = new Map(
       (
-        await client.query(
+        await client.query<{ relname: string; rows: string }>(
           `select relname, greatest(reltuples, 0)::bigint as rows from pg_class where relkind = 'r'`,
         )
       ).rows.map((row) => [String(row.relname), Number(row.rows)]),

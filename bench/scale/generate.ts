@@ -347,7 +347,9 @@ export async function generate(
   });
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    counts[table] = Number((await client.query(`select count(*) as n from ${table}`)).rows[0].n);
+    counts[table] = Number(
+      (await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n,
+    );
   }
   return { phases, counts };
 }
