@@ -40,14 +40,19 @@ async function pgbenchRate(
   return { tps: Number(tps), latencyAverageMs: Number(latency) };
 }
 
-export async function openPgbench(server: Server, database = 'lintel_bench_pgbench') {
-  await adminQuery(`drop database if exists ${database} with (force)`);
-  await adminQuery(`create database ${database}`);
+export async function openPgbench(
+  server: Server,
+  database = 'lintel_bench_pgbench',
+  /** Runs create / drop database on `server` (the shared local server's by default). */
+  admin: (text: string) => Promise<void> = adminQuery,
+) {
+  await admin(`drop database if exists ${database} with (force)`);
+  await admin(`create database ${database}`);
   await run('pgbench', ['-i', '-q', '-s', '1', ...connectionOf(server), database]);
   return {
     /** `pgbench -S`: one primary-key select per transaction. */
     selectRate: (clients: number, seconds: number) => pgbenchRate(server, database, ['-S'], clients, seconds),
-    close: () => adminQuery(`drop database if exists ${database} with (force)`),
+    close: () => admin(`drop database if exists ${database} with (force)`),
   };
 }
 

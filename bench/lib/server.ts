@@ -23,10 +23,12 @@ export interface RunningServer {
 /**
  * The built server (`server/dist/main.js`) as a child process on a free port, as it is deployed
  * (NODE_ENV=production), with the demo company seeded into an empty database (the dashboard
- * benchmark reads it; the others make companies of their own).
+ * benchmark reads it; the others make companies of their own) unless `overrides` say otherwise.
  */
 export async function startServer(
   database: { DATABASE_URL: string } | { DATA_DIR: string },
+  /** Settings that differ from the defaults here (the scale bench: its own port, no demo data). */
+  overrides: Record<string, string> = {},
 ): Promise<RunningServer> {
   const profiling = profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileFolder)}`] : [];
   const child = spawn(process.execPath, ['--enable-source-maps', ...profiling, serverMain], {
@@ -41,6 +43,7 @@ export async function startServer(
       JWT_SECRET: 'bench-signing-secret-long-enough-for-hs256',
       // Every company here signs up from loopback, on a database earlier suites' sign-ups share.
       SIGNUP_LIMIT: '1000000',
+      ...overrides,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

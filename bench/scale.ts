@@ -1,0 +1,375 @@
+import { open, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPgbench, type PgbenchRate } from './lib/pgbench.ts';
+import { startServer, type RunningServer } from './lib/server.ts';
+import { startCluster, type Cluster } from './scale/cluster.ts';
+import { emailOf, generate } from './scale/generate.ts';
+import { MIX, runMix, send, type MixUser } from './scale/mix.ts';
+import { planFindings, plansIn, type CapturedPlan } from './scale/plans.ts';
+
+/**
+ * Issue 20: `npm run bench:scale`. 200 companies × 500 properties (× BENCH_SCALE) generated
+ * straight into a PostgreSQL cluster of its own, the books checked through the API, then 50
+ * signed-in users over 20 companies drive a mix of reads and writes; see bench/README.md "Scale".
+ */
+const SCALE = Number(process.env.BENCH_SCALE ?? '1');
+const COMPANIES = Math.max(1, Math.round(200 * SCALE));
+const MIX_COMPANIES = Math.min(20, COMPANIES);
+const CLIENTS = 50;
+const MIX_SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? '90');
+const WARMUP_SECONDS = 10;
+const PGBENCH_SECONDS = 10;
+const SAMPLE_COMPANIES = Math.min(5, COMPANIES);
+const API_PORT = '5082';
+const PASSWORD = 'scale-horse-battery-staple';
+const READ_P95_MS = 100;
+const WRITE_P95_MS = 200;
+const RUN_MINUTES = 30;
+const resultsFile = fileURLToPath(new URL('scale-results.json', import.meta.url));
+
+const say = (text = '') => process.stdout.write(`${text}\n`);
+const load = () => os.loadavg().map((value) => Math.round(value * 100) / 100);
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  pass?: boolean;
+}
+interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+let cluster: Cluster | undefined;
+let server: RunningServer | undefined;
+const cleanUp = async () => {
+  await server?.stop().catch(() => {});
+  await cluster?.stop().catch(() => {});
+  server = undefined;
+  cluster = undefined;
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    say(`\n${signal}: stopping the server and removing the cluster`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function api(method: string, path: string, body?: unknown, token?: string) {
+  const response = await fetch(`${server!.baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as { data?: unknown; token?: string };
+}
+
+/** The login reply is the session itself (token, user, company), not an envelope. */
+const signIn = async (company: number, n: number) =>
+  (await api('POST', '/api/auth/login', { email: emailOf(company, n), password: PASSWORD })).token!;
+
+/** The server's own hash of the bench password: one user signs up (no company), its hash is reused. */
+async function serverHash(client: pg.Client) {
+  const email = 'hash-donor@scale.bench';
+  await api('POST', '/api/auth/signup', { email, password: PASSWORD, name: 'Hash Donor' });
+  return String(
+    (
+      await client.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+        email,
+      ])
+    ).rows[0]!.password_hash,
+  );
+}
+
+/** A sample of companies spread over all of them: the trial balance per book and trust reconciliation. */
+async function checkBooks(): Promise<Check[]> {
+  const checks: Check[] = [];
+  for (let i = 0; i < SAMPLE_COMPANIES; i++) {
+    const company = 1 + Math.floor((i * COMPANIES) / SAMPLE_COMPANIES);
+    const token = await signIn(company, 2);
+    const trial = (await api('GET', '/api/ledger/trial-balance?currency=USD', undefined, token)).data as {
+      books: { book: string; total: number; accounts: unknown[] }[];
+      trustBank: number;
+      heldForOthers: number;
+    };
+    checks.push({
+      name: `company ${company}: trial balance per book is zero`,
+      pass:
+        trial.books.length === 2 && trial.books.every((book) => book.total === 0 && book.accounts.length > 0),
+      detail: trial.books
+        .map((book) => `${book.book} ${book.total} over ${book.accounts.length} accounts`)
+        .join(', '),
+    });
+    const report = (await api('GET', '/api/reports/trust-reconciliation', undefined, token)).data as {
+      closingRows: { key: string; amount: number }[];
+    };
+    const closing = Object.fromEntries(report.closingRows.map((row) => [row.key, row.amount]));
+    checks.push({
+      name: `company ${company}: trust reconciles`,
+      pass: closing.difference === 0 && trial.trustBank === trial.heldForOthers && trial.trustBank > 0,
+      detail: `trust bank ${trial.trustBank}, held for others ${trial.heldForOthers}, report total held ${closing.totalHeld}, difference ${closing.difference}`,
+    });
+  }
+  return checks;
+}
+
+/** The 50 users: accountants, agents and admins of the first 20 companies, signed in through the API. */
+async function mixUsers(): Promise<MixUser[]> {
+  const roles = [
+    { role: 'accountant', n: 2 },
+    { role: 'agent', n: 3 },
+    { role: 'admin', n: 1 },
+    { role: 'agent', n: 4 },
+  ] as const;
+  const users: MixUser[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const company = 1 + (i % MIX_COMPANIES);
+    const { role, n } = roles[Math.floor(i / MIX_COMPANIES) % roles.length]!;
+    users.push({ company, role, n, token: await signIn(company, n) });
+  }
+  return users;
+}
+
+/** Each call shape once more with auto_explain on, so every plan the mix runs is kept and judged. */
+async function capturePlans(client: pg.Client, logFile: string, users: MixUser[]) {
+  await client.query(`alter database ${client.database} set session_preload_libraries = 'auto_explain'`);
+  for (const setting of [
+    'auto_explain.log_min_duration = 0',
+    'auto_explain.log_analyze = on',
+    'auto_explain.log_buffers = on',
+  ]) {
+    await client.query(`alter database ${client.database} set ${setting}`);
+  }
+  // The pool closes connections idle for 10 s; new ones load auto_explain.
+  await new Promise((resolve) => setTimeout(resolve, 12_000));
+  const byCall: Record<string, CapturedPlan[]> = {};
+  for (const call of MIX) {
+    const user = users.find((candidate) => call.roles.includes(candidate.role))!;
+    const pick = (below: number) => Math.floor(below / 3);
+    const from = (await stat(logFile)).size;
+    const reply = await send(server!.baseUrl, user, call.request(user, pick));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const handle = await open(logFile);
+    const size = (await stat(logFile)).size;
+    const buffer = Buffer.alloc(size - from);
+    await handle.read(buffer, 0, buffer.length, from);
+    await handle.close();
+    byCall[call.name] = plansIn(buffer.toString());
+    if (reply.status >= 300) say(`   plan capture: ${call.name} answered ${reply.status}`);
+  }
+  await client.query(`alter database ${client.database} reset all`);
+  return byCall;
+}
+
+const startedAt = new Date();
+const loadAtStart = load();
+const figures: Figure[] = [];
+const checks: Check[] = [];
+const details: Record<string, unknown> = {};
+let failure: string | undefined;
+try {
+  say(`== scale ${SCALE}: ${COMPANIES} companies × 500 properties; load ${loadAtStart.join(' ')}`);
+  cluster = await startCluster(say);
+  say('== the server (migrates the empty database)');
+  server = await startServer({ DATABASE_URL: cluster.url() }, { PORT: API_PORT, DEMO_DATA: 'false' });
+  const client = new pg.Client(cluster.url());
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_stat_statements');
+    const hash = await serverHash(client);
+    say('== generating');
+    const generationStarted = performance.now();
+    const generated = await generate(client, COMPANIES, hash, say);
+    const generationMinutes = Math.round((performance.now() - generationStarted) / 6000) / 10;
+    details.generation = { ...generated, minutes: generationMinutes };
+    say(`   ${generationMinutes} min; rows per table: ${JSON.stringify(generated.counts)}`);
+    figures.push(
+      { name: 'generation', value: generationMinutes, unit: 'min' },
+      { name: 'properties', value: generated.counts.properties!, unit: 'rows' },
+      { name: 'ledger lines', value: generated.counts.ledger_lines!, unit: 'rows' },
+    );
+
+    say('== books of a sample of companies, through the API');
+    checks.push(...(await checkBooks()));
+    for (const check of checks) say(`   ${check.pass ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+
+    say('== pgbench -S (reference, before)');
+    const pgbench = await openPgbench(cluster.admin, 'lintel_scale_pgbench', async (text) => {
+      await client.query(text);
+    });
+    const rates: PgbenchRate[] = [await pgbench.selectRate(CLIENTS, PGBENCH_SECONDS)];
+
+    say(
+      `== the mix: ${CLIENTS} users over ${MIX_COMPANIES} companies, ${MIX_SECONDS} s (+${WARMUP_SECONDS} s warm-up)`,
+    );
+    const users = await mixUsers();
+    await client.query('select pg_stat_statements_reset()');
+    const cpuBefore = await server.cpuSeconds();
+    const loadBeforeMix = load();
+    const mix = await runMix(server.baseUrl, users, MIX_SECONDS, WARMUP_SECONDS);
+    const serverCpu = (await server.cpuSeconds()) - cpuBefore;
+    const loadAfterMix = load();
+    const [database] = (
+      await client.query<{ ms: string; calls: string }>(
+        `select sum(total_exec_time) as ms, sum(calls) as calls from pg_stat_statements
+         where dbid = (select oid from pg_database where datname = current_database())`,
+      )
+    ).rows;
+    const top = (
+      await client.query<{ query: string; calls: string; total_ms: string; mean_ms: string; rows: string }>(
+        `select query, calls, round(total_exec_time::numeric, 1) as total_ms, round(mean_exec_time::numeric, 3) as mean_ms, rows
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit 5`,
+      )
+    ).rows;
+
+    say('== pgbench -S (reference, after)');
+    rates.push(await pgbench.selectRate(CLIENTS, PGBENCH_SECONDS));
+    await pgbench.close();
+    const pgbenchTps = Math.round((rates[0]!.tps + rates[1]!.tps) / 2);
+
+    for (const call of mix.stats) {
+      const limit = call.kind === 'read' ? READ_P95_MS : WRITE_P95_MS;
+      say(
+        `   ${call.name.padEnd(40)} ${String(call.count).padStart(6)} calls  p50 ${call.p50} p95 ${call.p95} p99 ${call.p99} ms  errors ${call.errors}`,
+      );
+      figures.push(
+        { name: `${call.name} calls`, value: call.count, unit: 'calls' },
+        { name: `${call.name} p50`, value: call.p50, unit: 'ms' },
+        {
+          name: `${call.name} p95`,
+          value: call.p95,
+          unit: 'ms',
+          target: `< ${limit} ms`,
+          pass: call.p95 < limit,
+        },
+        { name: `${call.name} p99`, value: call.p99, unit: 'ms' },
+        {
+          name: `${call.name} errors`,
+          value: call.errors,
+          unit: 'answers',
+          target: '= 0',
+          pass: call.errors === 0,
+        },
+      );
+    }
+    const pgMs = Number(database!.ms);
+    figures.push(
+      { name: 'throughput', value: Math.round(mix.requests / mix.seconds), unit: 'requests/s' },
+      {
+        name: 'server CPU per request',
+        value: Math.round((serverCpu * 1000 * 100) / mix.requests) / 100,
+        unit: 'ms',
+      },
+      {
+        name: 'PostgreSQL time per request',
+        value: Math.round((pgMs * 100) / mix.requests) / 100,
+        unit: 'ms',
+      },
+      {
+        name: "PostgreSQL's share of request time",
+        value: Math.round((pgMs / mix.busyMs) * 1000) / 10,
+        unit: '%',
+      },
+      { name: 'pgbench -S (reference, mean of before and after)', value: pgbenchTps, unit: 'tps' },
+    );
+    details.mix = {
+      ...mix,
+      loadBeforeMix,
+      loadAfterMix,
+      pgbench: rates,
+      statements: Number(database!.calls),
+    };
+
+    say('== plans of every call (auto_explain)');
+    const plans = await capturePlans(client, cluster.logFile, users);
+    const tableRows = new Map(
+      (
+        await client.query<{ relname: string; rows: string }>(
+          `select relname, greatest(reltuples, 0)::bigint as rows from pg_class where relkind = 'r'`,
+        )
+      ).rows.map((row) => [String(row.relname), Number(row.rows)]),
+    );
+    const findings = planFindings(plans, tableRows);
+    for (const finding of findings) {
+      checks.push(finding);
+      say(`   ${finding.pass ? 'ok  ' : 'FAIL'} ${finding.name}: ${finding.detail}`);
+    }
+    details.plans = plans;
+    details.slowestStatements = top.map((row) => ({
+      ...row,
+      plan:
+        Object.values(plans)
+          .flat()
+          .find((plan) => sameStatement(plan.query, String(row.query)))?.plan ??
+        'not captured in the plan pass',
+    }));
+  } finally {
+    await client.end();
+  }
+} catch (error) {
+  failure = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  say(`failed: ${failure}`);
+} finally {
+  await cleanUp();
+}
+
+/** pg_stat_statements replaces constants by $n; drizzle's statements already are parameterised. */
+function sameStatement(captured: string, normalised: string) {
+  const shape = (text: string) => text.replace(/\$\d+/g, '?').replace(/\s+/g, ' ').trim();
+  return shape(captured) === shape(normalised);
+}
+
+const minutes = Math.round((Date.now() - startedAt.getTime()) / 6000) / 10;
+figures.push({
+  name: 'whole run',
+  value: minutes,
+  unit: 'min',
+  target: `< ${RUN_MINUTES} min`,
+  pass: minutes < RUN_MINUTES,
+});
+const pass =
+  !failure && figures.every((figure) => figure.pass !== false) && checks.every((check) => check.pass);
+await writeFile(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      date: startedAt.toISOString(),
+      minutes,
+      scale: SCALE,
+      companies: COMPANIES,
+      machine: {
+        cpu: os.cpus()[0]?.model,
+        cores: os.cpus().length,
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        platform: `${os.platform()} ${os.release()}`,
+        node: process.version,
+        postgres: '15 (a cluster of its own on port 5444, see bench/scale/cluster.ts)',
+        loadAverage: { atStart: loadAtStart, atEnd: load() },
+      },
+      pass,
+      ...(failure ? { error: failure } : {}),
+      figures,
+      checks,
+      details,
+    },
+    null,
+    2,
+  )}\n`,
+);
+const failed =
+  figures.filter((figure) => figure.pass === false).length + checks.filter((check) => !check.pass).length;
+say(
+  `\n${pass ? 'All targets met.' : failure ? `The run stopped early; ${failed} failed before.` : `${failed} failed.`} ${minutes} min. Results: bench/scale-results.json`,
+);
+process.exitCode = pass ? 0 : 1;

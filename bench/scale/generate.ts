@@ -1,0 +1,355 @@
+import type pg from 'pg';
+
+/**
+ * The generated world, straight into PostgreSQL as the superuser (row-level security does not
+ * apply to it) with set-based `INSERT … SELECT generate_series(…)`. Every id is an md5 of what it
+ * is (`scale_id('property', company, property)`, marked as a version-4 uuid), so a run is repeatable and the mix can name any
+ * row without asking. Amounts follow the posting code exactly (payments/record-payment.ts with
+ * the default finance settings: 10% commission, 60% of it the agent's, no VAT), so the app's own
+ * trial balance and trust reconciliation must agree with what is written here.
+ */
+export const PROPERTIES_PER_COMPANY = 500;
+export const OWNERS_PER_COMPANY = 50;
+/** Every tenth property is vacant; the rest are let from the first month on. */
+export const LET_PER_COMPANY = PROPERTIES_PER_COMPANY - PROPERTIES_PER_COMPANY / 10;
+export const MONTHS = 24;
+const TASKS_PER_COMPANY = 200;
+const MAINTENANCE_PER_COMPANY = 100;
+const COMMISSION_BP = 1000;
+const AGENT_SHARE_BP = 6000;
+/** Companies per ledger transaction: big enough for set-based speed, small enough to commit often. */
+const COMPANIES_PER_BATCH = 5;
+
+export const ROLE_USERS = [
+  { role: 'admin', n: 1 },
+  { role: 'accountant', n: 2 },
+  { role: 'agent', n: 3 },
+  { role: 'agent', n: 4 },
+] as const;
+export const emailOf = (company: number, n: number) => `user${n}.c${company}@scale.bench`;
+
+export interface Phase {
+  phase: string;
+  rows: number;
+  seconds: number;
+}
+
+/** The immutable helpers the generator's SQL uses, in the bench database only. */
+const HELPERS = `
+create or replace function scale_id(kind text, a int, b int default 0, c int default 0) returns uuid
+  language sql immutable parallel safe as $$
+  select overlay(overlay(md5(kind || ':' || a || ':' || b || ':' || c) placing '4' from 13) placing '8' from 17)::uuid $$;
+create or replace function scale_property_name(p int) returns text language sql immutable parallel safe as $$
+  select (array['Acacia','Baobab','Cedar','Jacaranda','Msasa','Mopane','Marula','Fig','Palm','Willow','Aloe','Protea'])[1 + p % 12]
+    || ' ' || (array['Court','House','Flats','Villa','Lodge','Gardens'])[1 + (p / 12) % 6] || ' ' || p $$;
+create or replace function scale_tenant_name(c int, p int) returns text language sql immutable parallel safe as $$
+  select (array['Tendai','Rudo','Farai','Chipo','Tatenda','Nyasha','Kuda','Tinashe'])[1 + p % 8] || ' '
+    || (array['Moyo','Ncube','Dube','Sibanda','Mpofu','Banda','Phiri','Zulu','Chirwa'])[1 + (p / 8) % 9] || ' ' || c || '-' || p $$;
+create or replace function scale_month(m int) returns date language sql stable as $$
+  select (date_trunc('month', current_date) - make_interval(months => ${MONTHS - 1} - m))::date $$;
+`;
+
+/** The rent split of record-payment.ts (contracts splitRent, percentOf rounds half up). */
+const SPLIT = `
+  p.rent_cents as amount,
+  (p.rent_cents * ${COMMISSION_BP} + 5000) / 10000 as commission,
+  (((p.rent_cents * ${COMMISSION_BP} + 5000) / 10000) * ${AGENT_SHARE_BP} + 5000) / 10000 as agent_share`;
+
+/**
+ * Let properties of companies first..last with their month m: the rows every rent phase reads, made
+ * once per batch into a temporary table (dropped at its commit).
+ */
+const letMonths = (first: number, last: number) => `
+  select c, pn, m, scale_id('property', c, pn) as property_id, scale_id('lease', c, pn) as lease_id,
+         scale_id('tenant', c, pn) as tenant_id, p.agent_id, p.name as property_name, ${SPLIT},
+         scale_id('user', c, 2) as accountant_id,
+         scale_month(m) as month, (pn - pn / 10) as k
+  from generate_series(${first}, ${last}) c
+  cross join generate_series(1, ${PROPERTIES_PER_COMPANY}) pn
+  cross join generate_series(0, ${MONTHS - 1}) m
+  join properties p on p.id = scale_id('property', c, pn)
+  where pn % 10 <> 0`;
+
+const receiptOf = (m: string, k: string) =>
+  `'RCT-' || lpad((${m} * ${LET_PER_COMPANY} + ${k})::text, 6, '0')`;
+
+/** Once for all companies: the people and places (cheap next to the ledger). */
+function entitySteps(hash: string): [string, string][] {
+  const companies = `generate_series(1, $1::int) c`;
+  return [
+    [
+      'companies',
+      `insert into companies (id, name, address, phone, email, registration_number, tin_number, subscription_status)
+       select scale_id('company', c), 'Scale Agency ' || c, c || ' Bench Road, Harare', '+263 77 000 ' || lpad(c::text, 4, '0'),
+              'office.c' || c || '@scale.bench', 'CR ' || c || '/2020', lpad(c::text, 10, '0'), 'active'
+       from ${companies}`,
+    ],
+    [
+      'users',
+      `insert into users (id, company_id, email, password_hash, first_name, last_name, role)
+       select scale_id('user', c, r.n), scale_id('company', c), 'user' || r.n || '.c' || c || '@scale.bench',
+              '${hash}', initcap(r.role), 'C' || c || '-' || r.n, r.role
+       from ${companies} cross join (values ${ROLE_USERS.map((user) => `(${user.n}, '${user.role}')`).join(', ')}) r(n, role)`,
+    ],
+    [
+      'owners',
+      `insert into owners (id, company_id, name, phone)
+       select scale_id('owner', c, o), scale_id('company', c), 'Owner ' || o || ' of agency ' || c, '+263 71 ' || lpad(o::text, 6, '0')
+       from ${companies} cross join generate_series(1, ${OWNERS_PER_COMPANY}) o`,
+    ],
+    [
+      'properties',
+      `insert into properties (id, company_id, name, address, type, status, owner_id, agent_id, rent_cents, currency, bedrooms, bathrooms)
+       select scale_id('property', c, pn), scale_id('company', c), scale_property_name(pn), pn || ' Ledger Lane, Harare',
+              (array['apartment','house','townhouse','cottage','commercial'])[1 + pn % 5],
+              case when pn % 10 = 0 then 'available' else 'occupied' end,
+              scale_id('owner', c, 1 + (pn - 1) % ${OWNERS_PER_COMPANY}), scale_id('user', c, 3 + pn % 2),
+              50000 + (pn % 20) * 5000, 'USD', 1 + pn % 4, 1 + pn % 2
+       from ${companies} cross join generate_series(1, ${PROPERTIES_PER_COMPANY}) pn`,
+    ],
+    [
+      'tenants',
+      `insert into tenants (id, company_id, name, phone)
+       select scale_id('tenant', c, pn), scale_id('company', c), scale_tenant_name(c, pn), '+263 78 ' || lpad(pn::text, 6, '0')
+       from ${companies} cross join generate_series(1, ${PROPERTIES_PER_COMPANY}) pn where pn % 10 <> 0`,
+    ],
+    [
+      'leases',
+      `insert into leases (id, company_id, property_id, tenant_id, start_date, end_date, rent_cents, currency, status, activated_at)
+       select scale_id('lease', c, pn), scale_id('company', c), scale_id('property', c, pn), scale_id('tenant', c, pn),
+              scale_month(0), (scale_month(0) + interval '3 years' - interval '1 day')::date,
+              50000 + (pn % 20) * 5000, 'USD', 'active', scale_month(0)
+       from ${companies} cross join generate_series(1, ${PROPERTIES_PER_COMPANY}) pn where pn % 10 <> 0`,
+    ],
+    [
+      'number_sequences',
+      `insert into number_sequences (company_id, name, last_value)
+       select scale_id('company', c), s.name, s.last_value from ${companies}
+       cross join (values ('receipt', ${MONTHS * LET_PER_COMPANY}), ('fee_transfer', ${MONTHS - 1})) s(name, last_value)`,
+    ],
+    [
+      // Last month's owner statements went out, so the calendar does not send 100,000 at start.
+      'owner_statement_runs',
+      `insert into owner_statement_runs (company_id, month)
+       select scale_id('company', c), to_char(scale_month(${MONTHS - 2}), 'YYYY-MM') from ${companies}`,
+    ],
+    [
+      'maintenance_requests',
+      `insert into maintenance_requests (id, company_id, property_id, title, description, priority, status, requested_by, currency, estimated_cost_cents)
+       select scale_id('maintenance', c, i), scale_id('company', c), scale_id('property', c, 1 + (i * 7) % ${PROPERTIES_PER_COMPANY}),
+              (array['Leaking tap','Broken window','Geyser fault','Roof leak','Blocked drain'])[1 + i % 5],
+              'Reported by the tenant', (array['low','medium','high','urgent'])[1 + i % 4],
+              (array['pending','approved','in_progress','completed','rejected'])[1 + i % 5],
+              scale_id('user', c, 3 + i % 2), 'USD', 5000 + (i % 10) * 2500
+       from ${companies} cross join generate_series(1, ${MAINTENANCE_PER_COMPANY}) i`,
+    ],
+    [
+      // Due dates around today but never today: the calendar's "due today" notices stay quiet.
+      'tasks',
+      `insert into tasks (id, company_id, title, due_date, priority, status, assignee_id, created_by, link_type, link_id)
+       select scale_id('task', c, i), scale_id('company', c), 'Inspect ' || scale_property_name(1 + i % ${PROPERTIES_PER_COMPANY}),
+              current_date + case when i % 2 = 0 then 1 + i % 45 else -1 - i % 45 end,
+              (array['low','medium','high','urgent'])[1 + i % 4], (array['todo','in_progress','done'])[1 + i % 3],
+              scale_id('user', c, 3 + i % 2), scale_id('user', c, 1), 'property', scale_id('property', c, 1 + i % ${PROPERTIES_PER_COMPANY})
+       from ${companies} cross join generate_series(1, ${TASKS_PER_COMPANY}) i`,
+    ],
+  ];
+}
+
+/**
+ * Per batch of companies, in one transaction (the deferred balance check runs at its commit):
+ * every month's rent charge and receipt (two linked journals: trust 3 lines, business 4), its
+ * allocation; the owner's payout of last month's share on the 10th; the monthly fee transfer of
+ * what is due to the agency from trust to the business bank (two linked journals, 2 lines each).
+ */
+const LEDGER_STEPS: [string, string][] = [
+  [
+    'rent_charges',
+    `insert into rent_charges (id, company_id, lease_id, period, due_date, amount_cents, currency)
+     select scale_id('charge', c, pn, m), scale_id('company', c), lease_id, to_char(month, 'YYYY-MM'), month, amount, 'USD'
+     from scale_let_months l`,
+  ],
+  [
+    'journals (rent)',
+    `insert into journals (id, company_id, kind, description, reference, entry_date, book, linked_id, posted_by)
+     select scale_id(b.prefix, c, pn, m), scale_id('company', c), 'payment_rent',
+            ${receiptOf('m', 'k')} || ' rent from ' || scale_tenant_name(c, pn) || ' — ' || property_name,
+            ${receiptOf('m', 'k')}, month + pn % 5, b.book,
+            case when b.book = 'business' then scale_id('rt', c, pn, m) end, accountant_id
+     from scale_let_months l cross join (values ('rt', 'trust'), ('rb', 'business')) b(prefix, book)`,
+  ],
+  [
+    'ledger_lines (rent)',
+    `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description, reference)
+     select scale_id('company', c), scale_id(case when line.book = 'trust' then 'rt' else 'rb' end, c, pn, m), line.account, line.book, 'USD',
+            line.amount, month + pn % 5, 'payment_rent',
+            ${receiptOf('m', 'k')} || ' rent from ' || scale_tenant_name(c, pn) || ' — ' || property_name, ${receiptOf('m', 'k')}
+     from scale_let_months l cross join lateral (values
+       (1, 'trust', 'trust:bank', amount),
+       (2, 'trust', 'property:' || property_id, -(amount - commission)),
+       (3, 'trust', 'trust:due-to-agency', -commission),
+       (4, 'business', 'business:due-from-trust', commission),
+       (5, 'business', 'business:commission-income', -commission),
+       (6, 'business', 'business:agents-commission', agent_share),
+       (7, 'business', 'agent:' || agent_id, -agent_share)
+     ) line(n, book, account, amount)
+     order by c, m, pn, line.n`,
+  ],
+  [
+    'payments',
+    `insert into payments (id, company_id, receipt_number, type, status, property_id, lease_id, tenant_id, agent_id, payer_name,
+                           amount_cents, currency, method, payment_date, commission_rate_bp, agent_share_bp, vat_rate_bp,
+                           commission_cents, agent_share_cents, agency_share_cents, vat_cents, owner_cents, journal_id, received_by)
+     select scale_id('payment', c, pn, m), scale_id('company', c), ${receiptOf('m', 'k')}, 'rent', 'completed', property_id, lease_id,
+            tenant_id, agent_id, scale_tenant_name(c, pn), amount, 'USD',
+            (array['bank_transfer','cash','mobile_money','card'])[1 + pn % 4], month + pn % 5,
+            ${COMMISSION_BP}, ${AGENT_SHARE_BP}, 0, commission, agent_share, commission - agent_share, 0, amount - commission,
+            scale_id('rt', c, pn, m), accountant_id
+     from scale_let_months l`,
+  ],
+  [
+    'allocations',
+    `insert into allocations (id, company_id, payment_id, charge_id, amount_cents)
+     select scale_id('allocation', c, pn, m), scale_id('company', c), scale_id('payment', c, pn, m), scale_id('charge', c, pn, m), amount
+     from scale_let_months l`,
+  ],
+  [
+    'journals (payouts)',
+    `insert into journals (id, company_id, kind, description, entry_date, book, posted_by)
+     select scale_id('po', c, pn, m), scale_id('company', c), 'payout', 'Payout to the owner of ' || property_name,
+            (month + interval '1 month 9 days')::date, 'trust', accountant_id
+     from scale_let_months l where m < ${MONTHS - 1}`,
+  ],
+  [
+    'ledger_lines (payouts)',
+    `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description)
+     select scale_id('company', c), scale_id('po', c, pn, m), line.account, 'trust', 'USD', line.amount,
+            (month + interval '1 month 9 days')::date, 'payout', 'Payout to the owner of ' || property_name
+     from scale_let_months l cross join lateral (values
+       (1, 'property:' || property_id, amount - commission), (2, 'trust:bank', -(amount - commission))
+     ) line(n, account, amount)
+     where m < ${MONTHS - 1}
+     order by c, m, pn, line.n`,
+  ],
+  [
+    'payouts',
+    `insert into payouts (id, company_id, account_type, account_id, amount_cents, currency, method, payout_date, journal_id, created_by)
+     select scale_id('payout', c, pn, m), scale_id('company', c), 'property', property_id, amount - commission, 'USD', 'bank_transfer',
+            (month + interval '1 month 9 days')::date, scale_id('po', c, pn, m), accountant_id
+     from scale_let_months l where m < ${MONTHS - 1}`,
+  ],
+  [
+    'journals (fee transfers)',
+    `insert into journals (id, company_id, kind, description, reference, entry_date, book, linked_id)
+     select scale_id(b.prefix, t.c, t.m), scale_id('company', t.c), 'fee_transfer',
+            'FT-' || lpad((t.m + 1)::text, 6, '0') || ' fees from trust to the business account',
+            'FT-' || lpad((t.m + 1)::text, 6, '0'), t.day, b.book, case when b.book = 'business' then scale_id('ftt', t.c, t.m) end
+     from (select c, m, (max(month) + interval '1 month 9 days')::date as day from scale_let_months l
+           where m < ${MONTHS - 1} group by c, m) t
+     cross join (values ('ftt', 'trust'), ('ftb', 'business')) b(prefix, book)`,
+  ],
+  [
+    'ledger_lines (fee transfers)',
+    `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description, reference)
+     select scale_id('company', t.c), scale_id(line.prefix, t.c, t.m), line.account, line.book, 'USD', line.sign * t.due, t.day, 'fee_transfer',
+            'FT-' || lpad((t.m + 1)::text, 6, '0') || ' fees from trust to the business account', 'FT-' || lpad((t.m + 1)::text, 6, '0')
+     from (select c, m, sum(commission) as due, (max(month) + interval '1 month 9 days')::date as day from scale_let_months l
+           where m < ${MONTHS - 1} group by c, m) t
+     cross join (values
+       (1, 'ftt', 'trust', 'trust:due-to-agency', 1), (2, 'ftt', 'trust', 'trust:bank', -1),
+       (3, 'ftb', 'business', 'business:bank', 1), (4, 'ftb', 'business', 'business:due-from-trust', -1)
+     ) line(n, prefix, book, account, sign)
+     order by t.c, t.m, line.n`,
+  ],
+];
+
+const TABLES = [
+  'companies',
+  'users',
+  'owners',
+  'properties',
+  'tenants',
+  'leases',
+  'rent_charges',
+  'payments',
+  'allocations',
+  'payouts',
+  'journals',
+  'ledger_lines',
+  'maintenance_requests',
+  'tasks',
+];
+
+export async function generate(
+  client: pg.Client,
+  companies: number,
+  passwordHash: string,
+  say: (text: string) => void,
+): Promise<{ phases: Phase[]; counts: Record<string, number> }> {
+  const phases: Phase[] = [];
+  const timed = async (phase: string, work: () => Promise<number>) => {
+    const started = performance.now();
+    const rows = await work();
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    phases.push({ phase, rows, seconds });
+    say(
+      `   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`,
+    );
+  };
+  await client.query(HELPERS);
+  for (const [name, text] of entitySteps(passwordHash)) {
+    await timed(name, async () => (await client.query(text, [companies])).rowCount ?? 0);
+  }
+  const ledgerTotals = new Map<string, number>();
+  const ledgerSeconds = new Map<string, number>();
+  const ledgerStarted = performance.now();
+  for (let first = 1; first <= companies; first += COMPANIES_PER_BATCH) {
+    const last = Math.min(companies, first + COMPANIES_PER_BATCH - 1);
+    const started = performance.now();
+    await client.query('begin');
+    await client.query(`create temp table scale_let_months on commit drop as ${letMonths(first, last)}`);
+    await client.query('analyze scale_let_months');
+    for (const [name, text] of LEDGER_STEPS) {
+      const stepStarted = performance.now();
+      const rows = (await client.query(text)).rowCount ?? 0;
+      ledgerTotals.set(name, (ledgerTotals.get(name) ?? 0) + rows);
+      ledgerSeconds.set(name, (ledgerSeconds.get(name) ?? 0) + (performance.now() - stepStarted) / 1000);
+    }
+    // The deferred balance check of every journal runs here.
+    const commitStarted = performance.now();
+    await client.query('commit');
+    ledgerSeconds.set(
+      'commit (balance checks)',
+      (ledgerSeconds.get('commit (balance checks)') ?? 0) + (performance.now() - commitStarted) / 1000,
+    );
+    ledgerTotals.set('commit (balance checks)', 0);
+    say(
+      `   ledger companies ${first}–${last} of ${companies}: ${((performance.now() - started) / 1000).toFixed(1)} s` +
+        ` (lines so far ${((ledgerTotals.get('ledger_lines (rent)') ?? 0) + (ledgerTotals.get('ledger_lines (payouts)') ?? 0) + (ledgerTotals.get('ledger_lines (fee transfers)') ?? 0)).toLocaleString('en-US')})`,
+    );
+  }
+  for (const [phase, rows] of ledgerTotals) {
+    const seconds = Math.round(ledgerSeconds.get(phase)! * 10) / 10;
+    phases.push({ phase, rows, seconds });
+    say(
+      `   ${phase.padEnd(32)} ${rows.toLocaleString('en-US').padStart(12)} rows ${seconds.toFixed(1).padStart(7)} s`,
+    );
+  }
+  phases.push({
+    phase: 'ledger batches (all of the above)',
+    rows: [...ledgerTotals.values()].reduce((a, b) => a + b, 0),
+    seconds: Math.round((performance.now() - ledgerStarted) / 100) / 10,
+  });
+  // What autovacuum would soon do: statistics, and the visibility map for index-only scans.
+  await timed('vacuum (analyze)', async () => {
+    await client.query('vacuum (analyze)');
+    return 0;
+  });
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    counts[table] = Number(
+      (await client.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n,
+    );
+  }
+  return { phases, counts };
+}
