@@ -8,11 +8,13 @@ import { percentile } from './lib/stats.ts';
 
 /**
  * Issue 9: the JavaScript a cold browser downloads for the login route (target ≤ 200 kB gzip) and
- * for each role's dashboard, and the login page's time to interactive. Measured in Chromium on the
+ * for each role's dashboard (issue 20: ≤ 250 kB gzip), and the login page's time to interactive. Measured in Chromium on the
  * built app (web/dist served by the server), so it is what a route really loads: the entry, its
  * imports, and the lazy chunks its page pulls in before it settles.
  */
 const LOGIN_TARGET_KB = 200;
+/** Issue 20: each role's dashboard, counted the same way (its section's chart drawn). */
+const DASHBOARD_TARGET_KB = 250;
 const TTI_LOADS = 5;
 /** A route has settled when no script has been requested for this long. */
 const QUIET_MS = 1000;
@@ -186,6 +188,7 @@ export const webBenchmark: Benchmark = {
           name: `${dashboard.route} initial JS gzip (${load.files} files)`,
           value: load.gzipKb,
           unit: 'kB',
+          target: { atMost: DASHBOARD_TARGET_KB },
         });
       }
       const loads: number[] = [];
