@@ -38,6 +38,12 @@ export const leases = pgTable(
     rentDueDay: integer('rent_due_day').notNull().default(1),
     depositCents: bigint('deposit_cents', { mode: 'number' }).notNull().default(0),
     depositHeld: boolean('deposit_held').notNull().default(false),
+    /**
+     * The lease's deposits account in the ledger. A column, so finding its lines is an index
+     * condition: under row-level security the planner will not search an index with an expression
+     * built per row ('deposits:' || id), since concatenation is not leakproof (issue 20's scale bench).
+     */
+    depositAccount: text('deposit_account').generatedAlwaysAs(sql`'deposits:' || id::text`),
     status: text('status', { enum: LEASE_STATUSES }).notNull().default('draft'),
     terms: text('terms'),
     /** Rent increase applied by a renewal, in basis points (500 = 5%). */

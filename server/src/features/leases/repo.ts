@@ -21,7 +21,7 @@ import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/
 import { chunksOf } from '../../lib/chunks.ts';
 import { scopeCondition, type RowScope } from '../../lib/visibility.ts';
 
-export type LeaseRow = typeof leases.$inferSelect;
+export type LeaseRow = Omit<typeof leases.$inferSelect, 'depositAccount'>;
 export type LeaseView = LeaseRow & {
   propertyName: string;
   agentId: string | null;
@@ -33,11 +33,15 @@ export type LeaseView = LeaseRow & {
 const renewals = alias(leases, 'renewals');
 
 // The `deposit_held` column is never read: whether a deposit is held is the ledger's to say.
-const { depositHeld: _depositHeldColumn, ...leaseColumns } = getTableColumns(leases);
+const {
+  depositHeld: _depositHeldColumn,
+  depositAccount: _depositAccountColumn,
+  ...leaseColumns
+} = getTableColumns(leases);
 
 /** True when the lease's deposits account holds money in some currency. */
 const depositHeld = sql<boolean>`exists (select 1 from ledger_lines ll
-  where ll.company_id = ${leases.companyId} and ll.account = 'deposits:' || ${leases.id}
+  where ll.company_id = ${leases.companyId} and ll.account = ${leases.depositAccount}
   group by ll.currency having sum(ll.amount_cents) < 0)`.mapWith(Boolean);
 
 const view = {

@@ -213,7 +213,7 @@ export async function rentRoll(
       trim(u.first_name || ' ' || u.last_name) as agent, l.start_date::text as start_date,
       l.end_date::text as end_date, l.rent_cents as rent,
       -coalesce((select sum(ll.amount_cents) from ledger_lines ll
-        where ll.company_id = l.company_id and ll.account = 'deposits:' || l.id
+        where ll.company_id = l.company_id and ll.account = l.deposit_account
           and ll.currency = ${query.currency} and ll.entry_date <= ${query.asOf}), 0) as deposit_held,
       coalesce((select sum(${OUTSTANDING}) from rent_charges c
         where c.lease_id = l.id and c.currency = ${query.currency} and c.due_date <= ${query.asOf}), 0) as arrears

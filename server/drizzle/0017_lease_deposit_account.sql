@@ -1,0 +1,1 @@
+ALTER TABLE "leases" ADD COLUMN "deposit_account" text GENERATED ALWAYS AS ('deposits:' || id::text) STORED;
