@@ -86,8 +86,17 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.once('error', (error) => (output += `${error.message}\n`));
+  let gone = false;
+  // 'error' without 'exit' when it cannot start at all (not installed).
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      output += `${error.message}\n`;
+      resolve();
+    });
+  }).then(() => {
+    gone = true;
+  });
 
   const pooled = new URL(upstream);
   pooled.hostname = '127.0.0.1';
@@ -96,14 +105,14 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
 
   const stop = async () => {
     // SIGTERM: immediate shutdown; the tests are done with their connections.
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!gone) child.kill('SIGTERM');
     await exited;
     rmSync(folder, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (gone) {
       await stop();
       throw new Error(`pgbouncer exited before it was ready:\n${output}`);
     }
