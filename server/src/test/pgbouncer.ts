@@ -126,7 +126,9 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
       await client.end().catch(() => {});
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`pgbouncer did not answer within ${READY_WITHIN_MS} ms: ${String(error)}\n${output}`);
+        throw new Error(`pgbouncer did not answer within ${READY_WITHIN_MS} ms:\n${output}`, {
+          cause: error,
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
