@@ -14,6 +14,19 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('data'));
   });
 
+  it('listens on DATABASE_DIRECT_URL when a pooler sits in front, else on DATABASE_URL', () => {
+    const pooled = 'postgres://lintel@pgbouncer:6432/lintel';
+    const direct = 'postgres://lintel@db:5432/lintel';
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct })).toMatchObject({
+      databaseUrl: pooled,
+      databaseDirectUrl: direct,
+    });
+    expect(loadConfig({ DATABASE_URL: direct, DATABASE_DIRECT_URL: '' })).toMatchObject({
+      databaseUrl: direct,
+      databaseDirectUrl: direct,
+    });
+  });
+
   it('treats empty variables as unset and reads flags and lists', () => {
     const config = loadConfig({
       JWT_SECRET: '',

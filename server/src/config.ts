@@ -18,6 +18,9 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
+  // The same database without a transaction-mode pooler in between (docs/deploy.md), for what
+  // needs a session of its own: LISTEN. Unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_DATA: flag.default(true),
@@ -58,6 +61,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** What needs a session of its own (LISTEN) connects here: DATABASE_DIRECT_URL or DATABASE_URL. */
+  databaseDirectUrl: string | undefined;
   dataDir: string;
   jwtSecret: string | undefined;
   demoData: boolean;
@@ -90,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     demoData: e.DEMO_DATA,

@@ -34,7 +34,11 @@ function banner(port: number, demo: boolean, databaseKind: string, mailing: bool
 
 async function start() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databaseDirectUrl,
+    dataDir: config.dataDir,
+  });
   await migrateDatabase(database);
   const demo = config.demoData ? await seedDemoData(database.db) : false;
   const app = await buildApp({

@@ -29,6 +29,12 @@ export interface Database {
 export interface DatabaseOptions {
   /** A PostgreSQL server; without it, embedded PGlite is used. */
   databaseUrl?: string | undefined;
+  /**
+   * The same server reached without a transaction-mode pooler, for what needs a session of its
+   * own (LISTEN: a pooler hands the connection to others between transactions, and the
+   * subscription is lost). Unset: databaseUrl.
+   */
+  directUrl?: string | undefined;
   /** PGlite's data folder; without it, PGlite runs in memory (tests). */
   dataDir?: string | undefined;
   /** A PGlite data-directory dump to start from (tests: a migrated template). */
@@ -60,7 +66,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       listen: async (channel, onPayload, onListening) => {
-        const stop = await listenOnPostgres(options.databaseUrl!, channel, onPayload, onListening);
+        const stop = await listenOnPostgres(
+          options.directUrl ?? options.databaseUrl!,
+          channel,
+          onPayload,
+          onListening,
+        );
         const stopOnce = async () => {
           if (listeners.delete(stopOnce)) await stop();
         };

@@ -30,7 +30,8 @@ export const testAppConfig = (overrides: Partial<AppOptions['config']> = {}): Ap
 });
 
 /**
- * A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server;
+ * A fresh app on a real database: PGlite from the migrated template, or DATABASE_URL's server
+ * (listening on DATABASE_DIRECT_URL when set: `npm run test:pooler` puts PgBouncer in between);
  * or on a database the test prepared itself (e.g. a private PGlite with the demo company).
  */
 export async function createTestApp(
@@ -42,6 +43,7 @@ export async function createTestApp(
     options.database ??
     (await openDatabase({
       databaseUrl,
+      directUrl: process.env.DATABASE_DIRECT_URL,
       loadDataDir: !databaseUrl && template ? new Blob([readFileSync(template)]) : undefined,
     }));
   await migrateDatabase(database);

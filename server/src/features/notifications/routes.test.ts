@@ -321,7 +321,10 @@ describe('jobs', () => {
 // (one instance by nature), so this runs only when DATABASE_URL names a server.
 describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreSQL', () => {
   it('an event raised through instance A reaches only the concerned user on instance B', async () => {
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL,
+      directUrl: process.env.DATABASE_DIRECT_URL,
+    });
     const instanceB = await buildApp({
       database,
       config: {
