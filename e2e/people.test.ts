@@ -149,8 +149,24 @@ describe('people and leases, end to end', () => {
       .getByLabel(/Search/)
       .first()
       .fill(agentEmail);
-    await admin.getByRole('button', { name: new RegExp(`Deactivate .*(Andile|${agentEmail})`) }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    // The search's answer redraws the list: a click on the row just before it can lose its dialog
+    // with the row, so the button is clicked again until the dialog stays.
+    const confirm = admin.getByRole('dialog').getByRole('button', { name: 'Deactivate' });
+    await expect
+      .poll(
+        async () => {
+          if ((await confirm.count()) === 0) {
+            await admin
+              .getByRole('button', { name: new RegExp(`Deactivate .*(Andile|${agentEmail})`) })
+              .click({ timeout: 5_000 })
+              .catch(() => undefined);
+          }
+          return confirm.count();
+        },
+        { timeout: 40_000, interval: 1_000 },
+      )
+      .toBe(1);
+    await confirm.click();
     await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
 
     // Its next call: a search it has not made before (earlier answers may still be cached). A
