@@ -299,9 +299,9 @@ describe('BankAccountPage: reconciliation', () => {
       name: 'Sign off and close the books up to 31 Oct 2026?',
     });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Sign off' }));
-    expect(await screen.findByRole('grid', { name: 'Signed-off reconciliations' })).toHaveTextContent(
-      'Kudzai Banda',
-    );
+    // The grid can be drawn a moment before its rows: wait for the row itself.
+    const signedOff = await screen.findByRole('grid', { name: 'Signed-off reconciliations' });
+    await waitFor(() => expect(signedOff).toHaveTextContent('Kudzai Banda'));
   });
 
   it('blocks sign-off with the reasons while a difference is not zero', async () => {
