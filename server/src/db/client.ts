@@ -200,6 +200,12 @@ function transactionSettings(config: PgTransactionConfig | undefined): string {
  * objects around a pooled client the same way `NodePgSession.transaction` does. PGlite runs in
  * process, where a round trip costs nothing.
  */
+/**
+ * Does this database answer queries side by side? PostgreSQL through a pool does; PGlite runs one
+ * query at a time in the server's own thread, so a long read there holds every request behind it.
+ */
+export const answersConcurrently = (db: Db) => (db as { $client?: unknown }).$client instanceof pg.Pool;
+
 export async function transactionStartingWith<T>(
   db: Db,
   firstStatement: string,

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
-import { transactionStartingWith, type Db, type Tx } from './client.ts';
+import { answersConcurrently, transactionStartingWith, type Db, type Tx } from './client.ts';
 
 /** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
 export interface Ctx {
@@ -31,6 +31,42 @@ export async function transact<T>(
     work,
     config,
   );
+}
+
+/**
+ * A long read taken slice by slice, as it stood when it began. `begin` runs first and fixes that
+ * moment (e.g. the last line posted); `slice` reads the rows after the last one read, and an
+ * empty slice ends the read. PGlite answers one transaction at a time in the server's own thread,
+ * so there each slice is a short transaction of its own and other requests are answered between
+ * slices; on PostgreSQL, where reads do not queue, one read-only repeatable-read transaction (one
+ * snapshot) reads every slice.
+ */
+export async function readInSlices<Row, Begun>(
+  ctx: Pick<Ctx, 'db' | 'companyId'>,
+  begin: (tx: Tx) => Promise<Begun>,
+  slice: (tx: Tx, begun: Begun, last: Row | undefined) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const readSlices = async (run: (work: (tx: Tx) => Promise<Row[]>) => Promise<Row[]>, begun: Begun) => {
+    for (let last: Row | undefined; ;) {
+      const part = await run((tx) => slice(tx, begun, last));
+      if (part.length === 0) return rows;
+      rows.push(...part);
+      last = part.at(-1);
+    }
+  };
+  if (answersConcurrently(ctx.db)) {
+    return transact(ctx, async (tx) => readSlices((work) => work(tx), await begin(tx)), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+  const begun = await transact(ctx, begin);
+  return readSlices(async (work) => {
+    // A turn of the event loop before each slice, so requests waiting on the socket get in first.
+    await new Promise((resolve) => setImmediate(resolve));
+    return transact(ctx, work);
+  }, begun);
 }
 
 /**

@@ -13,7 +13,8 @@ import type { z } from 'zod';
 import type { JournalQuery, LedgerExportQuery } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { journals } from '../../db/schema/index.ts';
-import { isUuid, transact, type Ctx } from '../../db/scope.ts';
+import { isUuid, readInSlices, transact, type Ctx } from '../../db/scope.ts';
+import { inTurns } from '../../lib/chunks.ts';
 import { toCsv } from '../../lib/documents/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileReply } from '../../lib/http.ts';
@@ -246,23 +247,28 @@ function journalsOf(lines: ExportLine[]) {
   return [...groups.values()];
 }
 
+/** Journals or lines written per turn of the event loop. */
+const WRITTEN_PER_TURN = 5_000;
+
 /** The general ledger as an hledger journal: one transaction per journal, one posting per line. */
-export function hledgerJournal(lines: ExportLine[], heading: string): string {
+export async function hledgerJournal(lines: ExportLine[], heading: string): Promise<string> {
   const accounts = [...new Set(lines.map((line) => accountName(line.account)))].sort();
   const currencies = [...new Set(lines.map((line) => line.currency))].sort();
   const out = [`; ${oneLine(heading)}`, ''];
   for (const currency of currencies) out.push(`commodity ${currency} 1000.00`);
   for (const account of accounts) out.push(`account ${account}`);
   if (currencies.length + accounts.length > 0) out.push('');
-  for (const group of journalsOf(lines)) {
-    const first = group[0]!;
-    out.push(`${first.entryDate}${code(first.reference)} ${oneLine(first.description) || first.kind}`);
-    out.push(`    ; journal: ${first.journalId}, book: ${first.book}, kind: ${oneLine(first.kind)}`);
-    for (const line of group) {
-      out.push(`    ${accountName(line.account)}  ${line.currency} ${decimal(line.amountCents)}`);
+  await inTurns(journalsOf(lines), WRITTEN_PER_TURN, (groups) => {
+    for (const group of groups) {
+      const first = group[0]!;
+      out.push(`${first.entryDate}${code(first.reference)} ${oneLine(first.description) || first.kind}`);
+      out.push(`    ; journal: ${first.journalId}, book: ${first.book}, kind: ${oneLine(first.kind)}`);
+      for (const line of group) {
+        out.push(`    ${accountName(line.account)}  ${line.currency} ${decimal(line.amountCents)}`);
+      }
+      out.push('');
     }
-    out.push('');
-  }
+  });
   return out.join('\n');
 }
 
@@ -278,43 +284,65 @@ const CSV_COLUMNS = [
   { key: 'credit', header: 'Credit' },
 ];
 
-export function ledgerCsv(lines: ExportLine[]): string {
-  return toCsv(
-    CSV_COLUMNS,
-    lines.map((line) => ({
-      date: line.entryDate,
-      journalId: line.journalId,
-      book: line.book,
-      reference: line.reference,
-      description: line.description,
-      account: line.account,
-      currency: line.currency,
-      debit: line.amountCents > 0 ? decimal(line.amountCents) : null,
-      credit: line.amountCents < 0 ? decimal(-line.amountCents) : null,
-    })),
-  );
+export async function ledgerCsv(lines: ExportLine[]): Promise<string> {
+  const pieces: string[] = [];
+  await inTurns(lines, WRITTEN_PER_TURN, (slice) => {
+    const csv = toCsv(
+      CSV_COLUMNS,
+      slice.map((line) => ({
+        date: line.entryDate,
+        journalId: line.journalId,
+        book: line.book,
+        reference: line.reference,
+        description: line.description,
+        account: line.account,
+        currency: line.currency,
+        debit: line.amountCents > 0 ? decimal(line.amountCents) : null,
+        credit: line.amountCents < 0 ? decimal(-line.amountCents) : null,
+      })),
+    );
+    // The header row once, at the top.
+    pieces.push(pieces.length === 0 ? csv : csv.slice(csv.indexOf('\r\n') + 2));
+  });
+  return pieces.length > 0 ? pieces.join('') : toCsv(CSV_COLUMNS, []);
 }
 
-/** The whole general ledger (or one book, period, currency) as a CSV or hledger journal file. */
-export const exportLedger = (ctx: Ctx, query: z.output<typeof LedgerExportQuery>): Promise<FileReply> =>
-  transact(ctx, async (tx) => {
-    assertRole(ctx, BOOKKEEPERS);
-    await repo.sortLongStatementsInMemory(tx);
-    const lines = await generalRepo.exportLines(tx, ctx, query);
-    const book: Book | 'general' = query.book ?? 'general';
-    const stamp = query.to ?? new Date().toISOString().slice(0, 10);
-    const base = `lintel-${book}-ledger-${stamp}`;
-    if (query.format === 'ledger') {
-      const heading = [
-        `Lintel ${query.book ? `${query.book} book` : 'general ledger (trust and business books)'}`,
-        query.currency ? `in ${query.currency}` : 'every currency',
-        `from ${query.from ?? 'the start'} to ${query.to ?? 'today'}`,
-      ].join(', ');
-      return {
-        body: hledgerJournal(lines, heading),
-        contentType: 'text/plain; charset=utf-8',
-        filename: `${base}.journal`,
-      };
-    }
-    return { body: ledgerCsv(lines), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
-  });
+/** Posting order: by date, then as posted. */
+const byPostingOrder = (a: ExportLine, b: ExportLine) =>
+  a.entryDate === b.entryDate ? a.seq - b.seq : a.entryDate < b.entryDate ? -1 : 1;
+
+/**
+ * The whole general ledger (or one book, period, currency) as a CSV or hledger journal file, as it
+ * stood when the download began. Read in slices, and written a piece at a time, so the embedded
+ * database and the server's thread answer other people meanwhile.
+ */
+export async function exportLedger(
+  ctx: Ctx,
+  query: z.output<typeof LedgerExportQuery>,
+  linesPerSlice = generalRepo.EXPORT_SLICE,
+): Promise<FileReply> {
+  assertRole(ctx, BOOKKEEPERS);
+  const lines = await readInSlices(
+    ctx,
+    (tx) => generalRepo.lastLinePosted(tx, ctx),
+    (tx, upToSeq, last: ExportLine | undefined) =>
+      generalRepo.exportLines(tx, ctx, query, upToSeq, last, linesPerSlice),
+  );
+  lines.sort(byPostingOrder);
+  const book: Book | 'general' = query.book ?? 'general';
+  const stamp = query.to ?? new Date().toISOString().slice(0, 10);
+  const base = `lintel-${book}-ledger-${stamp}`;
+  if (query.format === 'ledger') {
+    const heading = [
+      `Lintel ${query.book ? `${query.book} book` : 'general ledger (trust and business books)'}`,
+      query.currency ? `in ${query.currency}` : 'every currency',
+      `from ${query.from ?? 'the start'} to ${query.to ?? 'today'}`,
+    ].join(', ');
+    return {
+      body: await hledgerJournal(lines, heading),
+      contentType: 'text/plain; charset=utf-8',
+      filename: `${base}.journal`,
+    };
+  }
+  return { body: await ledgerCsv(lines), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
+}
