@@ -189,7 +189,7 @@ try {
     const hash = await serverHash(client);
     say('== generating');
     const generationStarted = performance.now();
-    const generated = await generate(client, COMPANIES, hash, say);
+    const generated = await generate(client, cluster.url(), COMPANIES, hash, say);
     const generationMinutes = Math.round((performance.now() - generationStarted) / 6000) / 10;
     details.generation = { ...generated, minutes: generationMinutes };
     say(`   ${generationMinutes} min; rows per table: ${JSON.stringify(generated.counts)}`);
