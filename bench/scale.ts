@@ -2,6 +2,8 @@ import { open, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { openDatabase } from '../server/src/db/client.ts';
+import { carriedBalanceDisagreements } from '../server/src/features/ledger/index.ts';
 import { openPgbench, type PgbenchRate } from './lib/pgbench.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
 import { startCluster, type Cluster } from './scale/cluster.ts';
@@ -91,34 +93,55 @@ async function serverHash(client: pg.Client) {
   );
 }
 
-/** A sample of companies spread over all of them: the trial balance per book and trust reconciliation. */
-async function checkBooks(): Promise<Check[]> {
+/**
+ * A sample of companies spread over all of them: the trial balance per book and trust
+ * reconciliation through the API, and the ledger's own check that the balances carried per
+ * account and month (kept by the database as lines go in) agree with the lines.
+ */
+async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
   const checks: Check[] = [];
-  for (let i = 0; i < SAMPLE_COMPANIES; i++) {
-    const company = 1 + Math.floor((i * COMPANIES) / SAMPLE_COMPANIES);
-    const token = await signIn(company, 2);
-    const trial = (await api('GET', '/api/ledger/trial-balance?currency=USD', undefined, token)).data as {
-      books: { book: string; total: number; accounts: unknown[] }[];
-      trustBank: number;
-      heldForOthers: number;
-    };
-    checks.push({
-      name: `company ${company}: trial balance per book is zero`,
-      pass:
-        trial.books.length === 2 && trial.books.every((book) => book.total === 0 && book.accounts.length > 0),
-      detail: trial.books
-        .map((book) => `${book.book} ${book.total} over ${book.accounts.length} accounts`)
-        .join(', '),
-    });
-    const report = (await api('GET', '/api/reports/trust-reconciliation', undefined, token)).data as {
-      closingRows: { key: string; amount: number }[];
-    };
-    const closing = Object.fromEntries(report.closingRows.map((row) => [row.key, row.amount]));
-    checks.push({
-      name: `company ${company}: trust reconciles`,
-      pass: closing.difference === 0 && trial.trustBank === trial.heldForOthers && trial.trustBank > 0,
-      detail: `trust bank ${trial.trustBank}, held for others ${trial.heldForOthers}, report total held ${closing.totalHeld}, difference ${closing.difference}`,
-    });
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    for (let i = 0; i < SAMPLE_COMPANIES; i++) {
+      const company = 1 + Math.floor((i * COMPANIES) / SAMPLE_COMPANIES);
+      const token = await signIn(company, 2);
+      const trial = (await api('GET', '/api/ledger/trial-balance?currency=USD', undefined, token)).data as {
+        books: { book: string; total: number; accounts: unknown[] }[];
+        trustBank: number;
+        heldForOthers: number;
+      };
+      checks.push({
+        name: `company ${company}: trial balance per book is zero`,
+        pass:
+          trial.books.length === 2 &&
+          trial.books.every((book) => book.total === 0 && book.accounts.length > 0),
+        detail: trial.books
+          .map((book) => `${book.book} ${book.total} over ${book.accounts.length} accounts`)
+          .join(', '),
+      });
+      const report = (await api('GET', '/api/reports/trust-reconciliation', undefined, token)).data as {
+        closingRows: { key: string; amount: number }[];
+      };
+      const closing = Object.fromEntries(report.closingRows.map((row) => [row.key, row.amount]));
+      checks.push({
+        name: `company ${company}: trust reconciles`,
+        pass: closing.difference === 0 && trial.trustBank === trial.heldForOthers && trial.trustBank > 0,
+        detail: `trust bank ${trial.trustBank}, held for others ${trial.heldForOthers}, report total held ${closing.totalHeld}, difference ${closing.difference}`,
+      });
+      const companyId = String(
+        (await client.query<{ id: string }>(`select scale_id('company', $1) as id`, [company])).rows[0]!.id,
+      );
+      const disagreements = await database.db.transaction((tx) =>
+        carriedBalanceDisagreements(tx, { companyId }),
+      );
+      checks.push({
+        name: `company ${company}: carried month balances agree with the lines`,
+        pass: disagreements.length === 0,
+        detail: `${disagreements.length} account months differ${disagreements[0] ? `, first ${JSON.stringify(disagreements[0])}` : ''}`,
+      });
+    }
+  } finally {
+    await database.close();
   }
   return checks;
 }
@@ -189,7 +212,7 @@ try {
     const hash = await serverHash(client);
     say('== generating');
     const generationStarted = performance.now();
-    const generated = await generate(client, COMPANIES, hash, say);
+    const generated = await generate(client, cluster.url(), COMPANIES, hash, say);
     const generationMinutes = Math.round((performance.now() - generationStarted) / 6000) / 10;
     details.generation = { ...generated, minutes: generationMinutes };
     say(`   ${generationMinutes} min; rows per table: ${JSON.stringify(generated.counts)}`);
@@ -200,7 +223,7 @@ try {
     );
 
     say('== books of a sample of companies, through the API');
-    checks.push(...(await checkBooks()));
+    checks.push(...(await checkBooks(client, cluster.url())));
     for (const check of checks) say(`   ${check.pass ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
 
     say('== pgbench -S (reference, before)');
