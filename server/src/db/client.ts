@@ -254,10 +254,15 @@ export async function transactionStartingWith<T>(
 ): Promise<T> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(firstStatement));
-      return work(tx);
-    }, config);
+    // PGlite names no statements; Drizzle would turn a config with no setting into a bare `set transaction`.
+    const { genericPlans: _, ...settings } = config ?? {};
+    return db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(firstStatement));
+        return work(tx);
+      },
+      transactionSettings(settings) ? settings : undefined,
+    );
   }
   const { dialect, _: relations } = db as unknown as {
     dialect: ConstructorParameters<typeof NodePgSession>[1];
