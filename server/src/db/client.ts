@@ -212,13 +212,8 @@ function nameStatements<S extends NodePgSession<Record<string, unknown>, TablesR
   naming: boolean,
 ): S {
   const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = ((...[query, fields, name, ...rest]: Parameters<typeof prepareQuery>) =>
-    prepareQuery(
-      query,
-      fields,
-      name && naming ? `${name}_${statementHash(query.sql)}` : undefined,
-      ...rest,
-    )) as typeof prepareQuery;
+  session.prepareQuery = (...[query, fields, name, ...rest]: Parameters<typeof prepareQuery>) =>
+    prepareQuery(query, fields, name && naming ? `${name}_${statementHash(query.sql)}` : undefined, ...rest);
   return session;
 }
 
