@@ -1,7 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
-import { answersConcurrently, transactionStartingWith, type Db, type TransactionOptions, type Tx } from './client.ts';
+import {
+  answersConcurrently,
+  transactionStartingWith,
+  type Db,
+  type TransactionOptions,
+  type Tx,
+} from './client.ts';
 
 /** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
 export interface Ctx {
