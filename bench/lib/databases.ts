@@ -27,7 +27,8 @@ export interface Target {
 
 const POSTGRES_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 const POSTGRES_ADMIN_URL = `postgres://${POSTGRES_SERVER.user}@${POSTGRES_SERVER.host}:${POSTGRES_SERVER.port}/postgres`;
-const BENCH_DATABASE = 'lintel_bench';
+/** `BENCH_DATABASE` names it when several runs share the server (each drops its own at the start). */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE ?? 'lintel_bench';
 
 /**
  * Embedded PGlite in a fresh temporary DATA_DIR. PGlite allows one process per data folder, so

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { adminQuery, type Sql, type Target } from './databases.ts';
+import { adminQuery, BENCH_DATABASE, type Sql, type Target } from './databases.ts';
 
 const run = promisify(execFile);
 
@@ -42,7 +42,7 @@ async function pgbenchRate(
 
 export async function openPgbench(
   server: Server,
-  database = 'lintel_bench_pgbench',
+  database = `${BENCH_DATABASE}_pgbench`,
   /** Runs create / drop database on `server` (the shared local server's by default). */
   admin: (text: string) => Promise<void> = adminQuery,
 ) {
@@ -67,12 +67,14 @@ export async function scriptRate(
   script: string,
   clients: number,
   seconds: number,
+  /** More pgbench options, e.g. `-D name=value` for the script's variables. */
+  options: string[] = [],
 ): Promise<PgbenchRate> {
   const folder = await mkdtemp(path.join(tmpdir(), 'lintel-pgbench-'));
   try {
     const file = path.join(folder, 'script.sql');
     await writeFile(file, script);
-    return await pgbenchRate(server, database, ['-M', 'simple', '-f', file], clients, seconds);
+    return await pgbenchRate(server, database, ['-M', 'simple', ...options, '-f', file], clients, seconds);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL, type TablesRelationalConfig } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction, PgTransactionConfig } from 'drizzle-orm/pg-core';
@@ -60,6 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // query fails instead, and the pool discards it on release.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
+    // A named statement lives in one server session; through a transaction-mode pooler (declared
+    // by a distinct directUrl) the next transaction may run on another, which never parsed it.
+    if (!options.directUrl || options.directUrl === options.databaseUrl) namingPools.add(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<() => Promise<void>>();
     return {
@@ -193,6 +197,37 @@ function transactionSettings(config: PgTransactionConfig | undefined): string {
     .join(' ');
 }
 
+/** Pools connected straight to PostgreSQL, where a statement's name stays with its session. */
+const namingPools = new WeakSet<pg.Pool>();
+
+/**
+ * Makes a session keep the statements a repo names (Drizzle's `.prepare(name)`) prepared on the
+ * server connection: PostgreSQL then plans them once per connection (a generic plan after five
+ * runs), not on every request; planning was most of the property list's database time. The
+ * name gets a hash of the SQL, as one builder can write several texts (sorts, filters) and a
+ * connection must never run one name with two. Without naming (a pooler), names are dropped.
+ */
+function nameStatements<S extends NodePgSession<Record<string, unknown>, TablesRelationalConfig>>(
+  session: S,
+  naming: boolean,
+): S {
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (...[query, fields, name, ...rest]: Parameters<typeof prepareQuery>) =>
+    prepareQuery(query, fields, name && naming ? `${name}_${statementHash(query.sql)}` : undefined, ...rest);
+  return session;
+}
+
+const statementHash = (text: string) => createHash('sha1').update(text).digest('base64url').slice(0, 20);
+
+export interface TransactionOptions extends PgTransactionConfig {
+  /**
+   * The statements this transaction names are planned once per connection, whatever their
+   * parameters (`plan_cache_mode`): with LIMIT and OFFSET as parameters PostgreSQL would judge a
+   * generic plan costlier than a fresh one and plan the page on every run anyway.
+   */
+  genericPlans?: boolean;
+}
+
 /**
  * A transaction whose BEGIN carries `firstStatement` (parameter-free SQL, e.g. the company scope).
  * On PostgreSQL they go as one simple-protocol query: one round trip instead of two on every
@@ -210,14 +245,19 @@ export async function transactionStartingWith<T>(
   db: Db,
   firstStatement: string,
   work: (tx: Tx) => Promise<T>,
-  config?: PgTransactionConfig,
+  config?: TransactionOptions,
 ): Promise<T> {
   const pool = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(firstStatement));
-      return work(tx);
-    }, config);
+    // PGlite names no statements; Drizzle would turn a config with no setting into a bare `set transaction`.
+    const { genericPlans: _, ...settings } = config ?? {};
+    return db.transaction(
+      async (tx) => {
+        await tx.execute(sql.raw(firstStatement));
+        return work(tx);
+      },
+      transactionSettings(settings) ? settings : undefined,
+    );
   }
   const { dialect, _: relations } = db as unknown as {
     dialect: ConstructorParameters<typeof NodePgSession>[1];
@@ -226,9 +266,11 @@ export async function transactionStartingWith<T>(
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    const session = new NodePgSession(client, dialect, relations);
+    const naming = namingPools.has(pool);
+    const session = nameStatements(new NodePgSession(client, dialect, relations), naming);
     const tx = new NodePgTransaction(dialect, session, relations) as unknown as Tx;
-    await client.query(`begin ${transactionSettings(config)}; ${firstStatement}`);
+    const plans = naming && config?.genericPlans ? '; set local plan_cache_mode = force_generic_plan' : '';
+    await client.query(`begin ${transactionSettings(config)}; ${firstStatement}${plans}`);
     try {
       const result = await work(tx);
       await client.query('commit');

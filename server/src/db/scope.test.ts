@@ -124,6 +124,36 @@ describe('transact (row-level security)', () => {
     expect(after?.role).not.toBe('lintel_app');
   });
 
+  it('keeps a statement a repo names prepared on a direct connection, every run scoped to its company', async () => {
+    // Through a transaction-mode pooler (DATABASE_DIRECT_URL, test:pooler) names are dropped,
+    // as the next transaction may run on a server connection that never parsed it; PGlite names none.
+    const named = t.database.kind === 'postgres' && !process.env.DATABASE_DIRECT_URL;
+    // Seven runs alternating companies: past the five custom plans PostgreSQL makes by default.
+    for (const companyId of [companyA, companyB, companyA, companyB, companyA, companyB, companyA]) {
+      const seen = await transact(
+        scopedTo(companyId),
+        async (tx) => ({
+          rows: await tx
+            .select({ companyId: properties.companyId })
+            .from(properties)
+            .prepare('scope_test')
+            .execute(),
+          prepared: await queryRows<{ generic: number }>(
+            tx,
+            sql`select generic_plans as generic from pg_prepared_statements where name like 'scope\_test\_%'`,
+          ),
+          plans: (
+            await queryRows<{ mode: string }>(tx, sql`select current_setting('plan_cache_mode') as mode`)
+          )[0]!.mode,
+        }),
+        { genericPlans: true },
+      );
+      expect(new Set(seen.rows.map((row) => row.companyId))).toEqual(new Set([companyId]));
+      expect(seen.prepared).toHaveLength(named ? 1 : 0);
+      expect(seen.plans).toBe(named ? 'force_generic_plan' : 'auto');
+    }
+  });
+
   it('refuses a company scope that is not a company id', async () => {
     await expect(transact(scopedTo("x'); drop table properties; --"), async () => 1)).rejects.toThrow(
       'A company scope needs a company id',

@@ -1,7 +1,13 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
-import { answersConcurrently, transactionStartingWith, type Db, type Tx } from './client.ts';
+import {
+  answersConcurrently,
+  transactionStartingWith,
+  type Db,
+  type TransactionOptions,
+  type Tx,
+} from './client.ts';
 
 /** Who is acting, for which company: built only by plugins/tenant.ts from the verified token. */
 export interface Ctx {
@@ -20,7 +26,7 @@ export async function transact<T>(
   ctx: Pick<Ctx, 'db' | 'companyId'>,
   work: (tx: Tx) => Promise<T>,
   /** E.g. one repeatable-read snapshot for a read spanning many tables (an export). */
-  config?: PgTransactionConfig,
+  config?: TransactionOptions,
 ): Promise<T> {
   // Inlined rather than bound, so BEGIN and the scope travel as one simple query; a company id
   // only ever comes from a verified token, and is checked here all the same.

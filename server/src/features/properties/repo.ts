@@ -87,7 +87,10 @@ export async function listProperties(
       .where(where)
       .orderBy(...orderOf(page))
       .limit(limit)
-      .offset(offset),
+      .offset(offset)
+      // Named, so PostgreSQL keeps its plan: the properties screen asks for a page on every visit.
+      .prepare('properties_page')
+      .execute(),
   );
 }
 

@@ -69,7 +69,9 @@ async function list(
   return { ...page, items: page.items.map(toProperty), paging };
 }
 
-export const listProperties = (ctx: Ctx, query: PropertyQuery) => transact(ctx, (tx) => list(tx, ctx, query));
+export const listProperties = (ctx: Ctx, query: PropertyQuery) =>
+  // The page's statement is named (repo.listProperties): its plan is kept across requests.
+  transact(ctx, (tx) => list(tx, ctx, query), { genericPlans: true });
 
 /** SPEC §7 sends userId, companyId and userRole; they must describe the signed-in user. */
 export function assertClaimsMatch(
