@@ -174,12 +174,12 @@ export const webBenchmark: Benchmark = {
           browser,
           target,
           dashboard.route,
-          // The section's chart drawn: its code is a lazy chunk fetched once the figures arrive and
-          // the section comes near the screen, so it is scrolled to as a person would.
+          // The section's chart drawn (web/src/components/XyChart.tsx and its siblings): scrolled to
+          // as a person would, so anything loaded on the way counts.
           async (page) => {
             const section = page.getByRole('region', { name: dashboard.section, exact: true });
             await section.scrollIntoViewIfNeeded();
-            await section.locator('.MuiChartsSvgLayer-root').first().waitFor();
+            await section.locator('svg[role="img"]').first().waitFor();
           },
           dashboard.email,
         );

@@ -116,7 +116,7 @@ async function expectHome(page: Page, home: Home) {
   }
   for (const name of home.charts) {
     const section = page.getByRole('region', { name, exact: true });
-    // A chart draws as it comes near the screen (web/src/components/lazy-charts.tsx).
+    // A chart draws once it has measured its box's width (web/src/components/chart-parts.tsx).
     await section.scrollIntoViewIfNeeded();
     await expect.poll(() => chartSide(section), { message: name }).toBeGreaterThan(100);
   }

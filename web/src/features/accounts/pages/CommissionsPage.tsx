@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { BarChart } from '@mui/x-charts/BarChart';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -18,6 +17,7 @@ import { useAuth } from '../../../session/index.ts';
 import { canReadAgentAccounts, useCommissions, useEnabledCurrencies } from '../api.ts';
 import { PeriodCurrencyReport } from '../components/PeriodCurrencyReport.tsx';
 import { ScrollingTable } from '../../../components/ScrollingTable.tsx';
+import { XyChart } from '../../../components/XyChart.tsx';
 
 const TITLE = 'Commissions';
 
@@ -105,23 +105,17 @@ function CommissionTables({ report }: { report: CommissionReport }) {
         />
       </ReportSection>
       <ReportSection id="commission-by-month" title="By month">
-        <BarChart
+        <XyChart
+          label="Commission by month"
           height={280}
-          xAxis={[{ scaleType: 'band', data: report.byMonth.map((row) => formatMonth(row.month)) }]}
-          yAxis={[{ valueFormatter: (value: number) => money(Math.round(value)), width: 90 }]}
+          categories={report.byMonth.map((row) => row.month)}
+          categoryLabel={formatMonth}
+          valueTick={(value) => money(Math.round(value))}
+          axisWidth={90}
+          stacked
           series={[
-            {
-              label: 'Agent share',
-              data: report.byMonth.map((row) => row.agentShare),
-              stack: 'commission',
-              valueFormatter: (value) => money(value ?? 0),
-            },
-            {
-              label: 'Agency share',
-              data: report.byMonth.map((row) => row.agencyShare),
-              stack: 'commission',
-              valueFormatter: (value) => money(value ?? 0),
-            },
+            { label: 'Agent share', data: report.byMonth.map((row) => row.agentShare), format: money },
+            { label: 'Agency share', data: report.byMonth.map((row) => row.agencyShare), format: money },
           ]}
         />
         <FiguresTable

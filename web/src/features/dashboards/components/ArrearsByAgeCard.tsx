@@ -7,7 +7,7 @@ import { AGING_BUCKETS, AGING_LABELS, formatMoney, type AgingTotals } from '@lin
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { moneyTick } from '../../../lib/format.ts';
 import { AGING_COLORS } from '../../reports/index.ts';
-import { LazyBarChart } from '../../../components/lazy-charts.tsx';
+import { XyChart } from '../../../components/XyChart.tsx';
 
 const TITLE = 'Arrears by age';
 const SHORT_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
@@ -44,29 +44,20 @@ export function ArrearsByAgeCard({
     >
       {arrears && currency && (
         <>
-          <LazyBarChart
+          <XyChart
+            label={TITLE}
             height={180}
-            hideLegend
-            margin={{ left: 0, right: 8 }}
-            xAxis={[
-              {
-                scaleType: 'band',
-                data: [...AGING_BUCKETS],
-                valueFormatter: (bucket: (typeof AGING_BUCKETS)[number], context) =>
-                  context.location === 'tick' ? SHORT_LABELS[bucket] : AGING_LABELS[bucket],
-                colorMap: {
-                  type: 'ordinal',
-                  values: [...AGING_BUCKETS],
-                  colors: AGING_BUCKETS.map((bucket) => AGING_COLORS[bucket]),
-                },
-              },
-            ]}
-            yAxis={[{ valueFormatter: (value: number) => moneyTick(value, currency), width: 56 }]}
+            categories={AGING_BUCKETS}
+            categoryLabel={(bucket, where) =>
+              where === 'tick' ? SHORT_LABELS[bucket] : AGING_LABELS[bucket]
+            }
+            categoryColors={AGING_BUCKETS.map((bucket) => AGING_COLORS[bucket])}
+            valueTick={(value) => moneyTick(value, currency)}
             series={[
               {
                 label: 'Owed',
                 data: AGING_BUCKETS.map((bucket) => arrears[bucket]),
-                valueFormatter: (value) => formatMoney(value ?? 0, currency),
+                format: (value) => formatMoney(value, currency),
               },
             ]}
           />

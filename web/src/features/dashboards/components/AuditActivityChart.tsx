@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
 import { shortDay } from '../../../lib/format.ts';
-import { LazyLineChart } from '../../../components/lazy-charts.tsx';
+import { XyChart } from '../../../components/XyChart.tsx';
 
 /** Audit entries per day as a line, the busiest day in words, and every day as a table for screen readers. */
 export function AuditActivityChart({ days }: { days: readonly { day: string; count: number }[] }) {
@@ -11,21 +11,16 @@ export function AuditActivityChart({ days }: { days: readonly { day: string; cou
   );
   return (
     <>
-      <LazyLineChart
+      <XyChart
+        label="Audit entries per day"
+        kind="line"
+        area
         height={200}
-        hideLegend
-        margin={{ left: 0, right: 24 }}
-        xAxis={[{ scaleType: 'point', data: days.map((day) => day.day), valueFormatter: shortDay }]}
-        yAxis={[{ tickMinStep: 1, width: 48 }]}
-        series={[
-          {
-            label: 'Entries',
-            data: days.map((day) => day.count),
-            area: true,
-            showMark: false,
-            color: '#5e35b1',
-          },
-        ]}
+        categories={days.map((day) => day.day)}
+        categoryLabel={shortDay}
+        integerTicks
+        axisWidth={48}
+        series={[{ label: 'Entries', data: days.map((day) => day.count), color: '#5e35b1' }]}
       />
       {busiest && busiest.count > 0 && (
         <Typography variant="body2" color="text.secondary">

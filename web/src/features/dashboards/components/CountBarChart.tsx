@@ -1,12 +1,10 @@
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
-import { LazyBarChart } from '../../../components/lazy-charts.tsx';
+import { HorizontalBarChart } from '../../../components/HorizontalBarChart.tsx';
 
 export interface CountItem {
   label: string;
   count: number;
 }
-
-const ROW_HEIGHT = 34;
 
 /** Counts as horizontal bars, one row per label (long labels read well on a phone), plus a table for screen readers. */
 export function CountBarChart({
@@ -20,27 +18,9 @@ export function CountBarChart({
   color?: string;
   labelWidth?: number;
 }) {
-  const longest = Math.max(0, ...items.map((item) => item.count));
   return (
     <>
-      <LazyBarChart
-        layout="horizontal"
-        height={60 + items.length * ROW_HEIGHT}
-        hideLegend
-        margin={{ left: 0, right: 16 }}
-        yAxis={[{ scaleType: 'band', data: items.map((item) => item.label), width: labelWidth }]}
-        // Room past the longest bar for its count.
-        xAxis={[{ tickMinStep: 1, max: Math.max(1, Math.ceil(longest * 1.2)) }]}
-        series={[
-          {
-            label: caption,
-            data: items.map((item) => item.count),
-            color,
-            barLabel: 'value',
-            barLabelPlacement: 'outside',
-          },
-        ]}
-      />
+      <HorizontalBarChart label={caption} items={items} color={color} labelWidth={labelWidth} />
       <ChartDataTable
         caption={caption}
         head={['', 'Count']}

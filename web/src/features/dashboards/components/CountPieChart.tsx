@@ -1,6 +1,6 @@
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
 import type { CountItem } from './CountBarChart.tsx';
-import { LazyPieChart } from '../../../components/lazy-charts.tsx';
+import { DonutChart } from '../../../components/DonutChart.tsx';
 
 export interface PieItem extends CountItem {
   color: string;
@@ -19,25 +19,15 @@ export function CountPieChart({
   const shown = items.filter((item) => item.count > 0);
   return (
     <>
-      <LazyPieChart
+      <DonutChart
+        label={caption}
         height={height}
-        series={[
-          {
-            data: shown.map((item) => ({
-              id: item.label,
-              value: item.count,
-              label: `${item.label} (${item.count})`,
-              color: item.color,
-            })),
-            innerRadius: '55%',
-            paddingAngle: 1,
-            cornerRadius: 3,
-          },
-        ]}
-        // Below the ring, so the ring keeps its size in a narrow card.
-        slotProps={{
-          legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
-        }}
+        slices={shown.map((item) => ({
+          label: item.label,
+          value: item.count,
+          color: item.color,
+          legend: `${item.label} (${item.count})`,
+        }))}
       />
       <ChartDataTable
         caption={caption}

@@ -1,7 +1,7 @@
 import { formatMoney } from '@lintel/contracts';
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
 import { formatMonth, moneyTick, shortMonth } from '../../../lib/format.ts';
-import { LazyBarChart } from '../../../components/lazy-charts.tsx';
+import { XyChart } from '../../../components/XyChart.tsx';
 
 export interface MoneySeries {
   label: string;
@@ -29,27 +29,20 @@ export function MonthlyMoneyChart({
   currency: string;
   height: number;
 }) {
-  const money = (amount: number | null) => formatMoney(amount ?? 0, currency);
+  const money = (amount: number) => formatMoney(amount, currency);
   return (
     <>
-      <LazyBarChart
+      <XyChart
+        label={caption}
         height={height}
-        hideLegend={series.length < 2}
-        margin={{ left: 0, right: 8 }}
-        xAxis={[
-          {
-            scaleType: 'band',
-            data: [...months],
-            valueFormatter: (month: string, context) =>
-              context.location === 'tick' ? shortMonth(month) : formatMonth(month),
-          },
-        ]}
-        yAxis={[{ valueFormatter: (value: number) => moneyTick(value, currency), width: 56 }]}
+        categories={months}
+        categoryLabel={(month, where) => (where === 'tick' ? shortMonth(month) : formatMonth(month))}
+        valueTick={(value) => moneyTick(value, currency)}
         series={series.map((line) => ({
           label: line.label,
-          data: [...line.values],
+          data: line.values,
           color: line.color,
-          valueFormatter: money,
+          format: money,
         }))}
       />
       <ChartDataTable

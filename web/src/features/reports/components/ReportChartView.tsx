@@ -3,7 +3,9 @@ import type { Report, ReportChart, ReportKind, ReportValueType } from '@lintel/c
 import { AGING_COLORS } from '../aging-colors.ts';
 import { OCCUPANCY_COLORS } from '../occupancy-colors.ts';
 import { formatReportValue } from '../report-format.ts';
-import { LazyBarChart, LazyLineChart, LazyPieChart } from '../../../components/lazy-charts.tsx';
+import { DonutChart } from '../../../components/DonutChart.tsx';
+import { seriesColor } from '../../../components/chart-parts.tsx';
+import { XyChart } from '../../../components/XyChart.tsx';
 
 const HEIGHT = 300;
 
@@ -15,78 +17,52 @@ const SERIES_COLORS: Partial<Record<ReportKind, Record<string, string>>> = {
   arrears: AGING_COLORS,
   occupancy: OCCUPANCY_COLORS,
 };
-const seriesColor = (kind: ReportKind, key: string) => {
-  const color = SERIES_COLORS[kind]?.[key];
-  return color ? { color } : {};
-};
 
 /** The chart the report's own spec asks for, over its rows, values formatted like its columns. */
 export function ReportChartView({ report, chart }: { report: Report; chart: ReportChart }) {
   const typeOf = (key: string): ReportValueType =>
     report.columns.find((column) => column.key === key)?.type ?? 'count';
-  const format = (key: string) => (value: number | null) =>
-    formatReportValue(value === null ? null : Math.round(value), typeOf(key), report.currency);
+  const format = (key: string) => (value: number) =>
+    formatReportValue(Math.round(value), typeOf(key), report.currency);
   const labels = report.rows.map((row) =>
     formatReportValue(row[chart.xKey] ?? null, typeOf(chart.xKey), report.currency),
   );
   const valuesOf = (key: string) => report.rows.map((row) => Number(row[key] ?? 0));
   const firstKey = chart.series[0]?.key ?? chart.xKey;
-  // One stack for all series when the spec says so; none otherwise.
-  const stack = chart.stacked ? 'total' : undefined;
-  const yAxis = [{ valueFormatter: format(firstKey), width: 96 }];
+  const name = `${report.title} chart`;
 
-  let plot;
-  if (chart.type === 'pie') {
-    plot = (
-      <LazyPieChart
+  const plot =
+    chart.type === 'pie' ? (
+      <DonutChart
+        label={name}
         height={HEIGHT}
-        series={[
-          {
-            data: report.rows.map((row, index) => ({
-              id: index,
-              label: labels[index],
-              value: Number(row[firstKey] ?? 0),
-            })),
-            innerRadius: 48,
-            valueFormatter: ({ value }) => format(firstKey)(value),
-          },
-        ]}
+        slices={report.rows.map((row, index) => {
+          const value = Number(row[firstKey] ?? 0);
+          return { label: labels[index]!, value, color: seriesColor(index), text: format(firstKey)(value) };
+        })}
       />
-    );
-  } else if (chart.type === 'line') {
-    plot = (
-      <LazyLineChart
+    ) : (
+      <XyChart
+        label={name}
+        kind={chart.type}
         height={HEIGHT}
-        xAxis={[{ scaleType: 'point', data: labels }]}
-        yAxis={yAxis}
-        series={chart.series.map((series) => ({
+        categories={labels}
+        // One stack for all series when the spec says so; none otherwise.
+        stacked={chart.stacked}
+        area={chart.stacked}
+        valueTick={format(firstKey)}
+        axisWidth={96}
+        hideLegend={false}
+        series={chart.series.map((series, index) => ({
           label: series.label,
           data: valuesOf(series.key),
-          stack,
-          area: chart.stacked,
-          valueFormatter: format(series.key),
-          ...seriesColor(report.report, series.key),
+          color: SERIES_COLORS[report.report]?.[series.key] ?? seriesColor(index),
+          format: format(series.key),
         }))}
       />
     );
-  } else {
-    plot = (
-      <LazyBarChart
-        height={HEIGHT}
-        xAxis={[{ scaleType: 'band', data: labels }]}
-        yAxis={yAxis}
-        series={chart.series.map((series) => ({
-          label: series.label,
-          data: valuesOf(series.key),
-          stack,
-          valueFormatter: format(series.key),
-          ...seriesColor(report.report, series.key),
-        }))}
-      />
-    );
-  }
   return (
-    <Box role="figure" aria-label={`${report.title} chart`}>
+    <Box role="figure" aria-label={name}>
       {plot}
     </Box>
   );
