@@ -239,7 +239,13 @@ export interface TransactionOptions extends PgTransactionConfig {
  * Does this database answer queries side by side? PostgreSQL through a pool does; PGlite runs one
  * query at a time in the server's own thread, so a long read there holds every request behind it.
  */
-export const answersConcurrently = (db: Db) => (db as { $client?: unknown }).$client instanceof pg.Pool;
+export const answersConcurrently = (db: Db) => poolOf(db) !== undefined;
+
+/** The PostgreSQL pool behind a database; none for PGlite. */
+function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
 
 export async function transactionStartingWith<T>(
   db: Db,
@@ -247,8 +253,8 @@ export async function transactionStartingWith<T>(
   work: (tx: Tx) => Promise<T>,
   config?: TransactionOptions,
 ): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
+  const pool = poolOf(db);
+  if (!pool) {
     // PGlite names no statements; Drizzle would turn a config with no setting into a bare `set transaction`.
     const { genericPlans: _, ...settings } = config ?? {};
     return db.transaction(

@@ -285,26 +285,27 @@ const CSV_COLUMNS = [
 ];
 
 export async function ledgerCsv(lines: ExportLine[]): Promise<string> {
-  const pieces: string[] = [];
+  const pieces = [toCsv(CSV_COLUMNS, [])];
   await inTurns(lines, WRITTEN_PER_TURN, (slice) => {
-    const csv = toCsv(
-      CSV_COLUMNS,
-      slice.map((line) => ({
-        date: line.entryDate,
-        journalId: line.journalId,
-        book: line.book,
-        reference: line.reference,
-        description: line.description,
-        account: line.account,
-        currency: line.currency,
-        debit: line.amountCents > 0 ? decimal(line.amountCents) : null,
-        credit: line.amountCents < 0 ? decimal(-line.amountCents) : null,
-      })),
+    pieces.push(
+      toCsv(
+        CSV_COLUMNS,
+        slice.map((line) => ({
+          date: line.entryDate,
+          journalId: line.journalId,
+          book: line.book,
+          reference: line.reference,
+          description: line.description,
+          account: line.account,
+          currency: line.currency,
+          debit: line.amountCents > 0 ? decimal(line.amountCents) : null,
+          credit: line.amountCents < 0 ? decimal(-line.amountCents) : null,
+        })),
+        { header: false },
+      ),
     );
-    // The header row once, at the top.
-    pieces.push(pieces.length === 0 ? csv : csv.slice(csv.indexOf('\r\n') + 2));
   });
-  return pieces.length > 0 ? pieces.join('') : toCsv(CSV_COLUMNS, []);
+  return pieces.join('');
 }
 
 /** Posting order: by date, then as posted. */

@@ -21,12 +21,14 @@ export const unguardCell = (value: string) =>
 export function toCsv(
   columns: Array<{ key: string; header: string }>,
   rows: Array<Record<string, string | number | null>>,
+  /** Without it, rows to follow an earlier piece of the same file. */
+  { header = true }: { header?: boolean } = {},
 ): string {
   const guarded = rows.map((record) =>
     Object.fromEntries(columns.map(({ key }) => [key, guardCell(record[key] ?? null)])),
   );
   return stringify(guarded, {
-    header: true,
+    header,
     columns,
     record_delimiter: 'windows',
     // csv-stringify quotes "\n" and "\r\n" in a value but not a lone "\r", which readers take as a line end.
