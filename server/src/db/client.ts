@@ -229,13 +229,6 @@ export interface TransactionOptions extends PgTransactionConfig {
 }
 
 /**
- * A transaction whose BEGIN carries `firstStatement` (parameter-free SQL, e.g. the company scope).
- * On PostgreSQL they go as one simple-protocol query: one round trip instead of two on every
- * scoped request. Drizzle's own `transaction` sends BEGIN alone, so this builds its transaction
- * objects around a pooled client the same way `NodePgSession.transaction` does. PGlite runs in
- * process, where a round trip costs nothing.
- */
-/**
  * Does this database answer queries side by side? PostgreSQL through a pool does; PGlite runs one
  * query at a time in the server's own thread, so a long read there holds every request behind it.
  */
@@ -247,6 +240,13 @@ function poolOf(db: Db): pg.Pool | undefined {
   return client instanceof pg.Pool ? client : undefined;
 }
 
+/**
+ * A transaction whose BEGIN carries `firstStatement` (parameter-free SQL, e.g. the company scope).
+ * On PostgreSQL they go as one simple-protocol query: one round trip instead of two on every
+ * scoped request. Drizzle's own `transaction` sends BEGIN alone, so this builds its transaction
+ * objects around a pooled client the same way `NodePgSession.transaction` does. PGlite runs in
+ * process, where a round trip costs nothing.
+ */
 export async function transactionStartingWith<T>(
   db: Db,
   firstStatement: string,
