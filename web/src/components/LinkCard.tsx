@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -66,8 +66,17 @@ export interface LinkCardItem {
   comingNext?: boolean;
 }
 
-/** Link cards in a grid: one column on phones, two from small screens, `columns` from large ones. */
-export function LinkCardGrid({ items, columns = 2 }: { items: LinkCardItem[]; columns?: 2 | 3 }) {
+/**
+ * Link cards in a grid: one column on phones, two from small screens, `columns` from large ones.
+ * Memoised: a home's cards are fixed, and the page around them redraws as each figure arrives.
+ */
+export const LinkCardGrid = memo(function LinkCardGrid({
+  items,
+  columns = 2,
+}: {
+  items: LinkCardItem[];
+  columns?: 2 | 3;
+}) {
   return (
     <Box
       component="ul"
@@ -91,4 +100,4 @@ export function LinkCardGrid({ items, columns = 2 }: { items: LinkCardItem[]; co
       ))}
     </Box>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -8,11 +8,12 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
 import { useAuth, useCompany } from '../../session/index.ts';
 import { SkipLink } from '../../components/SkipLink.tsx';
 import { NAVIGATION } from '../navigation.ts';
-import { SIDE_WIDTH } from '../theme.ts';
+import { SIDE_WIDTH, theme } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { SideNav } from './SideNav.tsx';
 
@@ -23,32 +24,35 @@ export function AppShell() {
   const { user, logout } = useAuth();
   const { company } = useCompany();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // One side area, the one this width shows: the phone's drawer is drawn only when opened, so a
+  // page load builds the navigation once, not twice (a hidden copy cost a phone ~300 elements).
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const closeDrawer = useCallback(() => setMobileOpen(false), []);
   const items = user ? NAVIGATION[user.role] : [];
-  const nav = <SideNav items={items} companyName={company?.name} onNavigate={() => setMobileOpen(false)} />;
+  const nav = <SideNav items={items} companyName={company?.name} onNavigate={closeDrawer} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink targetId={MAIN_ID} />
       <Box component="aside" sx={{ width: { md: SIDE_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: SIDE_WIDTH } }}
-        >
-          {nav}
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' },
-          }}
-        >
-          {nav}
-        </Drawer>
+        {wide ? (
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' } }}
+          >
+            {nav}
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={closeDrawer}
+            sx={{ '& .MuiDrawer-paper': { width: SIDE_WIDTH } }}
+          >
+            {nav}
+          </Drawer>
+        )}
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_WIDTH}px)` } }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: '1px solid #e3e7ec' }}>

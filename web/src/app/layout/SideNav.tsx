@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { NavLink } from 'react-router';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -7,7 +8,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { NavItem } from '../navigation.ts';
 
-export function SideNav({
+/** Memoised: the shell redraws when the company reloads (every five minutes), the links rarely change. */
+export const SideNav = memo(function SideNav({
   items,
   companyName,
   onNavigate,
@@ -53,4 +55,4 @@ export function SideNav({
       </List>
     </Box>
   );
-}
+});
