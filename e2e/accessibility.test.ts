@@ -134,10 +134,17 @@ async function scan(page: Page, screen: string, found: string[]): Promise<void> 
   // An email's own HTML is shown in a frame sandboxed without scripts (Admin → Messages): axe
   // cannot run inside it and would wait for it for ever. The emails are checked on their own
   // (e2e/mail.test.ts).
+  // A transition can still begin after that poll: a button enabled by data that lands in between
+  // faded from grey while axe read it (the owner statements' Send, once, on a loaded machine).
+  // Without transitions for the scan, every colour is the one a person reads at rest.
+  const still = await page.addStyleTag({
+    content: '*, *::before, *::after { transition: none !important; }',
+  });
   const { violations } = await new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .exclude('iframe[title="Email preview"]')
     .analyze();
+  await still.evaluate((style) => style.parentNode?.removeChild(style));
   for (const violation of violations)
     for (const node of violation.nodes)
       found.push(
