@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { carriedBalanceDisagreements } from '../server/src/features/ledger/index.ts';
+import { settledDisagreements } from '../server/src/features/rent/index.ts';
 import { openPgbench, type PgbenchRate } from './lib/pgbench.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
 import { startCluster, type Cluster } from './scale/cluster.ts';
@@ -95,8 +96,9 @@ async function serverHash(client: pg.Client) {
 
 /**
  * A sample of companies spread over all of them: the trial balance per book and trust
- * reconciliation through the API, and the ledger's own check that the balances carried per
- * account and month (kept by the database as lines go in) agree with the lines.
+ * reconciliation through the API, the ledger's own check that the balances carried per account
+ * and month (kept by the database as lines go in) agree with the lines, and the rent feature's
+ * that what is settled on each charge (kept as allocations go in) agrees with the allocations.
  */
 async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
   const checks: Check[] = [];
@@ -138,6 +140,12 @@ async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
         name: `company ${company}: carried month balances agree with the lines`,
         pass: disagreements.length === 0,
         detail: `${disagreements.length} account months differ${disagreements[0] ? `, first ${JSON.stringify(disagreements[0])}` : ''}`,
+      });
+      const unsettled = await database.db.transaction((tx) => settledDisagreements(tx, { companyId }));
+      checks.push({
+        name: `company ${company}: what is settled on each rent charge agrees with its allocations`,
+        pass: unsettled.length === 0,
+        detail: `${unsettled.length} charges differ${unsettled[0] ? `, first ${JSON.stringify(unsettled[0])}` : ''}`,
       });
     }
   } finally {

@@ -407,9 +407,11 @@ export async function generate(
   // The batches run as a replica (session_replication_role), which skips the per-row foreign key
   // checks and the journal balance trigger (migration 0004: a query per line at commit, a fifth
   // of the load's time). Each batch checks the balance rule set-based before its commit, and the
-  // foreign keys are checked over whole tables after the load. The carried balances'
-  // trigger (0016) is already per statement: it fires for replicas too while the load runs.
+  // foreign keys are checked over whole tables after the load. The carried balances' trigger
+  // (0016) and the one keeping what is settled on each rent charge (0018) are already per
+  // statement: they fire for replicas too while the load runs.
   await client.query('alter table ledger_lines enable always trigger ledger_lines_carry_months');
+  await client.query('alter table allocations enable always trigger allocations_settle_charges');
   try {
     // Settled, not all: a worker's failure stops the other at its next batch, not mid-statement.
     const workers = await Promise.allSettled(
@@ -443,6 +445,7 @@ export async function generate(
     });
   } finally {
     await client.query('alter table ledger_lines enable trigger ledger_lines_carry_months');
+    await client.query('alter table allocations enable trigger allocations_settle_charges');
   }
   for (const [phase, rows] of ledgerTotals) {
     const seconds = Math.round(ledgerSeconds.get(phase)! * 10) / 10;

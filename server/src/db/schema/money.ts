@@ -185,11 +185,17 @@ export const rentCharges = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     amountCents: cents('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /** What completed payments have allocated to the charge; kept by triggers (migration 0018). */
+    settledCents: cents('settled_cents').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('rent_charges_lease_period_unique').on(t.leaseId, t.period),
     index('rent_charges_company_due_idx').on(t.companyId, t.dueDate),
+    // Arrears read only the charges still open: a few among the years of settled ones.
+    index('rent_charges_open_idx')
+      .on(t.companyId, t.currency, t.dueDate)
+      .where(sql`${t.settledCents} < ${t.amountCents}`),
   ],
 );
 

@@ -7,6 +7,7 @@ import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage } from '../../lib/list-query.ts';
 import { andScope, scopeFor } from '../../lib/visibility.ts';
+import { outstandingOf } from '../rent/index.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 type Viewer = Pick<Ctx, 'companyId' | 'role' | 'userId'>;
@@ -54,8 +55,7 @@ export async function propertyAccounts(
       sql`select p.id, p.name, p.owner_id, o.name as owner_name, p.agent_id, ${currency} as currency,
       -coalesce((select sum(l.amount_cents) from ledger_lines l
         where l.company_id = p.company_id and l.account = 'property:' || p.id and l.currency = ${currency}), 0) as balance,
-      coalesce((select sum(c.amount_cents - coalesce((select sum(a.amount_cents) from allocations a
-          join payments pay on pay.id = a.payment_id and pay.status = 'completed' where a.charge_id = c.id), 0))
+      coalesce((select sum(${outstandingOf('c')})
         from rent_charges c join leases le on le.id = c.lease_id
         where le.property_id = p.id and c.currency = ${currency} and c.due_date <= ${query.asOf}), 0) as arrears,
       (select max(pay.payment_date)::text from payments pay

@@ -6,6 +6,8 @@ export {
   listArrears,
   listLeaseCharges,
   settleLease,
+  settledDisagreements,
 } from './service.ts';
 export { chargeablePeriods, dueDateOf } from './periods.ts';
+export { isOpen, outstandingOf } from './repo.ts';
 export { letterOfDemandForMail, listLeaseReminders, sendArrearsReminders } from './reminders.ts';

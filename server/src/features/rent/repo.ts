@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import {
   allocations,
   arrearsReminders,
@@ -46,14 +46,20 @@ export const chargeableLeases = (tx: Tx, scope: Scope, leaseId?: string) =>
       ),
     );
 
-/** Settled by completed payments only: a reversed payment's allocations no longer count. */
-const settled = sql<string>`coalesce((
-  select sum(a.amount_cents) from ${allocations} a
-  join ${payments} p on p.id = a.payment_id and p.status = 'completed'
-  where a.charge_id = rent_charges.id), 0)`;
+/**
+ * What is still owed on the rent charge aliased `charge` in a query: its amount less what completed
+ * payments settled on it (`settled_cents`, kept by the database's triggers, migration 0018).
+ */
+export const outstandingOf = (charge: string) =>
+  sql<string>`(${sql.identifier(charge)}.amount_cents - ${sql.identifier(charge)}.settled_cents)`;
 
+/** The charge still has something owed: written as `rent_charges_open_idx`'s predicate, so it can use that index. */
+export const isOpen = (charge: string) =>
+  sql`${sql.identifier(charge)}.settled_cents < ${sql.identifier(charge)}.amount_cents`;
+
+/** A lease's charges, oldest first, with what completed payments settled on each. */
 export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {
-  const rows = await tx
+  return tx
     .select({
       id: rentCharges.id,
       leaseId: rentCharges.leaseId,
@@ -61,12 +67,11 @@ export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {
       dueDate: rentCharges.dueDate,
       amountCents: rentCharges.amountCents,
       currency: rentCharges.currency,
-      allocated: settled,
+      allocated: rentCharges.settledCents,
     })
     .from(rentCharges)
     .where(inCompany(rentCharges, scope, eq(rentCharges.leaseId, leaseId)))
     .orderBy(asc(rentCharges.dueDate));
-  return rows.map((row) => ({ ...row, allocated: Number(row.allocated) }));
 }
 
 /**
@@ -74,15 +79,14 @@ export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {
  * outstanding. Settled by completed payments only, as in `leaseCharges`.
  */
 export async function openCharges(tx: Tx, scope: Scope, leaseId: string) {
-  const outstanding = sql<string>`${rentCharges.amountCents} - coalesce(sum(${allocations.amountCents}) filter (where ${payments.status} = 'completed'), 0)`;
   const rows = await tx
-    .select({ id: rentCharges.id, currency: rentCharges.currency, outstanding })
+    .select({
+      id: rentCharges.id,
+      currency: rentCharges.currency,
+      outstanding: outstandingOf('rent_charges'),
+    })
     .from(rentCharges)
-    .leftJoin(allocations, eq(allocations.chargeId, rentCharges.id))
-    .leftJoin(payments, eq(payments.id, allocations.paymentId))
-    .where(inCompany(rentCharges, scope, eq(rentCharges.leaseId, leaseId)))
-    .groupBy(rentCharges.id)
-    .having(sql`${outstanding} > 0`)
+    .where(inCompany(rentCharges, scope, eq(rentCharges.leaseId, leaseId), isOpen('rent_charges')))
     .orderBy(asc(rentCharges.dueDate), asc(rentCharges.period));
   return rows.map((row) => ({ ...row, outstanding: Number(row.outstanding) }));
 }
@@ -137,7 +141,6 @@ export const companiesWithChargeableLeases = async (tx: Tx) =>
  * with who owes it and where, and the reminder steps already made for each.
  */
 export async function chargesInArrears(tx: Tx, scope: Scope, dueBy: string) {
-  const outstanding = sql<string>`${rentCharges.amountCents} - ${settled}`;
   const rows = await tx
     .select({
       id: rentCharges.id,
@@ -145,7 +148,7 @@ export async function chargesInArrears(tx: Tx, scope: Scope, dueBy: string) {
       period: rentCharges.period,
       dueDate: rentCharges.dueDate,
       currency: rentCharges.currency,
-      outstanding,
+      outstanding: outstandingOf('rent_charges'),
       tenantName: tenants.name,
       tenantEmail: tenants.email,
       propertyName: properties.name,
@@ -156,7 +159,7 @@ export async function chargesInArrears(tx: Tx, scope: Scope, dueBy: string) {
     .innerJoin(leases, eq(leases.id, rentCharges.leaseId))
     .innerJoin(tenants, eq(tenants.id, leases.tenantId))
     .innerJoin(properties, eq(properties.id, leases.propertyId))
-    .where(inCompany(rentCharges, scope, lte(rentCharges.dueDate, dueBy), sql`${outstanding} > 0`))
+    .where(inCompany(rentCharges, scope, lte(rentCharges.dueDate, dueBy), isOpen('rent_charges')))
     .orderBy(asc(rentCharges.dueDate));
   return rows.map((row) => ({ ...row, outstanding: Number(row.outstanding) }));
 }
@@ -224,3 +227,20 @@ export type ReminderRow = Awaited<ReturnType<typeof leaseReminders>>[number];
 /** One reminder, with what its letter of demand prints. */
 export const findReminder = async (tx: Tx, scope: Scope, id: string): Promise<ReminderRow | undefined> =>
   (await selectReminders(tx, scope, eq(arrearsReminders.id, id)))[0];
+
+/**
+ * Every charge of the company whose `settled_cents` differs from the sum of its allocations to
+ * completed payments, with both: the check on what the triggers keep (migration 0018).
+ */
+export const settledDisagreements = (tx: Tx, scope: Scope) =>
+  queryRows<{ id: string; settled: string; allocated: string }>(
+    tx,
+    sql`select c.id, c.settled_cents::text as settled, coalesce(a.cents, 0)::text as allocated
+          from rent_charges c
+          left join (select a.charge_id, sum(a.amount_cents) as cents
+                       from allocations a join payments p on p.id = a.payment_id and p.status = 'completed'
+                      where a.company_id = ${scope.companyId}
+                      group by a.charge_id) a on a.charge_id = c.id
+         where c.company_id = ${scope.companyId} and c.settled_cents <> coalesce(a.cents, 0)
+         order by c.id`,
+  );

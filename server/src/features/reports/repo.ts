@@ -3,6 +3,7 @@ import type { ArrearsGroup, MonthlyIncome, PropertyStatus, PropertyType } from '
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { andScope, type RowScope } from '../../lib/visibility.ts';
+import { isOpen, outstandingOf } from '../rent/index.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -173,10 +174,6 @@ export async function countPayments(
   return Number(row?.total ?? 0);
 }
 
-/** What is still owed on a charge: settled by completed payments only, as the rent feature does. */
-const OUTSTANDING = sql`c.amount_cents - coalesce((select sum(a.amount_cents) from allocations a
-  join payments pay on pay.id = a.payment_id and pay.status = 'completed' where a.charge_id = c.id), 0)`;
-
 export interface RentRollRow {
   leaseId: string;
   property: string;
@@ -215,7 +212,7 @@ export async function rentRoll(
       -coalesce((select sum(ll.amount_cents) from ledger_lines ll
         where ll.company_id = l.company_id and ll.account = l.deposit_account
           and ll.currency = ${query.currency} and ll.entry_date <= ${query.asOf}), 0) as deposit_held,
-      coalesce((select sum(${OUTSTANDING}) from rent_charges c
+      coalesce((select sum(${outstandingOf('c')}) from rent_charges c
         where c.lease_id = l.id and c.currency = ${query.currency} and c.due_date <= ${query.asOf}), 0) as arrears
     from leases l
     join properties p on p.id = l.property_id
@@ -263,17 +260,15 @@ export async function arrearsByDueDate(
   const rows = await queryRows<{ id: string | null; name: string; days_late: number; outstanding: string }>(
     tx,
     sql`select ${group.id} as id, ${group.name} as name, (${query.asOf}::date - c.due_date) as days_late,
-      sum(c.outstanding)::bigint as outstanding
-    from (
-      select c.lease_id, c.due_date, ${OUTSTANDING} as outstanding from rent_charges c
-      where c.company_id = ${scope.companyId} and c.currency = ${query.currency} and c.due_date <= ${query.asOf}
-    ) c
+      sum(${outstandingOf('c')})::bigint as outstanding
+    from rent_charges c
     join leases l on l.id = c.lease_id
     join properties p on p.id = l.property_id
     join tenants t on t.id = l.tenant_id
     left join owners o on o.id = p.owner_id
     left join users u on u.id = p.agent_id
-    where c.outstanding > 0 ${onProperty(query.filter)}
+    where c.company_id = ${scope.companyId} and c.currency = ${query.currency} and c.due_date <= ${query.asOf}
+      and ${isOpen('c')} ${onProperty(query.filter)}
     group by 1, 2, 3`,
   );
   return rows.map((row) => ({
