@@ -79,10 +79,15 @@ export async function incomeByMonth(
         interval '1 month') m
     ),
     receipts as (
-      select pay.*, (select inv.kind from invoices inv
-          where inv.payment_id = pay.id and inv.company_id = pay.company_id and inv.status = 'paid') as invoice_kind
+      -- Only what the months can hold: payments received in them, and reversed ones (their
+      -- reversal may fall in them). Only an 'other' payment asks which invoice it paid.
+      select pay.type, pay.payment_date, pay.amount_cents, pay.commission_cents, pay.vat_cents,
+        pay.reversal_journal_id,
+        case when pay.type = 'other' then (select inv.kind from invoices inv
+          where inv.payment_id = pay.id and inv.company_id = pay.company_id and inv.status = 'paid') end as invoice_kind
       from payments pay join properties p on p.id = pay.property_id
       where ${payments}
+        and (pay.payment_date between ${query.from} and ${query.to} or pay.reversal_journal_id is not null)
     ),
     received as (
       select payment_date as day, type, invoice_kind, amount_cents as amount,

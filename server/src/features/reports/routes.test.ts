@@ -72,6 +72,14 @@ describe('reports API', () => {
   afterAll(() => t.close());
 
   describe('income', () => {
+    it('nets a reversal made in the period of a payment received before it', async () => {
+      // Today alone: the 300.00 received today less the 1,000.00 received last month, reversed today.
+      const report = await readReport(t, co.accountant, 'income', { from: today, to: today });
+      expect(report.rows).toEqual([
+        expect.objectContaining({ month: months[2], rent: -70000, commission: -7000, vat: -1050 }),
+      ]);
+    });
+
     it('has every month, nets the reversal on its own day, and ties to the ledger', async () => {
       const report = await readReport(t, co.accountant, 'income', period);
       expect(report).toMatchObject({ report: 'income', currency: 'USD', ...period });
