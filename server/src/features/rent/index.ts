@@ -9,5 +9,5 @@ export {
   settledDisagreements,
 } from './service.ts';
 export { chargeablePeriods, dueDateOf } from './periods.ts';
-export { isOpen, outstandingOf } from './repo.ts';
+export { isOpen, outstandingOf } from './outstanding.ts';
 export { letterOfDemandForMail, listLeaseReminders, sendArrearsReminders } from './reminders.ts';

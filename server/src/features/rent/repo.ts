@@ -10,6 +10,7 @@ import {
   tenants,
 } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
+import { isOpen, outstandingOf } from './outstanding.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -45,17 +46,6 @@ export const chargeableLeases = (tx: Tx, scope: Scope, leaseId?: string) =>
         leaseId ? eq(leases.id, leaseId) : undefined,
       ),
     );
-
-/**
- * What is still owed on the rent charge aliased `charge` in a query: its amount less what completed
- * payments settled on it (`settled_cents`, kept by the database's triggers, migration 0018).
- */
-export const outstandingOf = (charge: string) =>
-  sql<string>`(${sql.identifier(charge)}.amount_cents - ${sql.identifier(charge)}.settled_cents)`;
-
-/** The charge still has something owed: written as `rent_charges_open_idx`'s predicate, so it can use that index. */
-export const isOpen = (charge: string) =>
-  sql`${sql.identifier(charge)}.settled_cents < ${sql.identifier(charge)}.amount_cents`;
 
 /** A lease's charges, oldest first, with what completed payments settled on each. */
 export async function leaseCharges(tx: Tx, scope: Scope, leaseId: string) {

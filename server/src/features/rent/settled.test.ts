@@ -12,7 +12,7 @@ import {
   setFinanceSettings,
   type Company,
 } from '../../test/money-fixtures.ts';
-import { isOpen } from './repo.ts';
+import { isOpen } from './outstanding.ts';
 import { settledDisagreements } from './service.ts';
 
 /*
