@@ -52,6 +52,15 @@ export default defineConfig({
   plugins: [react(), precompress()],
   server: { port: 5173 },
   build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What index.html loads is one file, not the eight rolldown split it into because lazy
+          // chunks share pieces of it: 7 fewer requests and about 6 kB less gzip on every route.
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
     modulePreload: {
       // The page's own chunks are preloaded from index.html as usual; a lazy page's are not. Vite
       // would add a <link rel=modulepreload> per chunk a lazy import needs (80 on a home), and on a

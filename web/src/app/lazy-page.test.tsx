@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, lazyPage, withTimeout } from './lazy-page.tsx';
+import { CHUNK_TIMEOUT_MS, lazyPage, preloadPages, withTimeout } from './lazy-page.tsx';
 
 const never = () => new Promise<never>(() => {});
 
@@ -50,5 +50,34 @@ describe('lazyPage', () => {
     finish({ Hello: ({ who }) => <p>Hello {who}</p> });
     expect(await screen.findByText('Hello world')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
+
+describe('preloadPages', () => {
+  it('starts the load of every lazy page in a route element once, and the render uses that load', async () => {
+    const loads = { shell: 0, page: 0 };
+    const Shell = lazyPage(() => {
+      loads.shell += 1;
+      return Promise.resolve({
+        Shell: ({ children }: { children?: React.ReactNode }) => <div>{children}</div>,
+      });
+    }, 'Shell');
+    const Home = lazyPage(() => {
+      loads.page += 1;
+      return Promise.resolve({ Home: () => <p>Home drawn</p> });
+    }, 'Home');
+    const element = (
+      <Shell>
+        <section>
+          <Home />
+        </section>
+      </Shell>
+    );
+    preloadPages(element);
+    preloadPages(element);
+    expect(loads).toEqual({ shell: 1, page: 1 });
+    render(element);
+    expect(await screen.findByText('Home drawn')).toBeInTheDocument();
+    expect(loads).toEqual({ shell: 1, page: 1 });
   });
 });

@@ -1,4 +1,12 @@
-import { lazy, Suspense, type ComponentType, type JSX } from 'react';
+import {
+  Children,
+  isValidElement,
+  lazy,
+  Suspense,
+  type ComponentType,
+  type JSX,
+  type ReactNode,
+} from 'react';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 
 // SPEC §9: a page chunk that has not loaded in 120 seconds has failed.
@@ -25,18 +33,39 @@ export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIMEOUT
 
 /**
  * A page loaded on demand by its file (pages use named exports), with a spinner meanwhile; a failed
- * or timed-out load reaches the error screen.
+ * or timed-out load reaches the error screen. `preload()` starts the load before the page renders.
  */
 export function lazyPage<M, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   type Props = M[K] extends ComponentType<infer P> ? P : never;
+  // One load per page, as React.lazy keeps one: a preload and the render share it.
+  let loading: Promise<M> | undefined;
+  const loadOnce = () => (loading ??= load());
   const Page = lazy(() =>
-    withTimeout(load).then((module) => ({ default: module[name] as ComponentType<Props> })),
+    withTimeout(loadOnce).then((module) => ({ default: module[name] as ComponentType<Props> })),
   );
-  return function LazyPage(props: Props & JSX.IntrinsicAttributes) {
+  function LazyPage(props: Props & JSX.IntrinsicAttributes) {
     return (
       <Suspense fallback={<PageSpinner label="Loading…" />}>
         <Page {...props} />
       </Suspense>
     );
+  }
+  LazyPage.preload = () => {
+    // A failure is the render's to show, when the page is drawn.
+    loadOnce().catch(() => undefined);
   };
+  return LazyPage;
+}
+
+/**
+ * Starts loading every lazy page in a route element (the shell, a guard's page): the pages of
+ * the route a browser opens on then load while the session is checked, rather than one after
+ * the other once it is (on a phone each chunk-and-call round trip costs about 150 ms).
+ */
+export function preloadPages(element: ReactNode) {
+  Children.forEach(element, (child) => {
+    if (!isValidElement<{ children?: ReactNode }>(child)) return;
+    (child.type as { preload?: () => void }).preload?.();
+    preloadPages(child.props.children);
+  });
 }
