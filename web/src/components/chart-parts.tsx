@@ -1,11 +1,20 @@
 import { useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
+import { theme } from '../app/theme.ts';
 
 /**
  * Series colours when a chart is not given its own: the theme's primary and secondary first, then
  * darker hues, each over 3:1 on white (WCAG 1.4.11 for graphics).
  */
-export const SERIES_COLORS = ['#1976d2', '#dc004e', '#2e7d32', '#a84b00', '#5e35b1', '#00796b'] as const;
+const { palette } = theme;
+export const SERIES_COLORS = [
+  palette.primary.main,
+  palette.secondary.main,
+  palette.success.main,
+  palette.warning.main,
+  '#5e35b1',
+  '#00796b',
+] as const;
 export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length]!;
 
 /** The size of chart text in px, and a rough width of one of its characters (to space labels). */

@@ -1,4 +1,5 @@
 import { ChartDataTable } from '../../../components/ChartDataTable.tsx';
+import { seriesColor } from '../../../components/chart-parts.tsx';
 import { HorizontalBarChart } from '../../../components/HorizontalBarChart.tsx';
 
 export interface CountItem {
@@ -10,7 +11,7 @@ export interface CountItem {
 export function CountBarChart({
   caption,
   items,
-  color = '#1976d2',
+  color = seriesColor(0),
   labelWidth = 110,
 }: {
   caption: string;

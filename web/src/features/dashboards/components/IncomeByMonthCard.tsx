@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { MonthlyIncome } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
+import { seriesColor } from '../../../components/chart-parts.tsx';
 import { hasNoMoney, MonthlyMoneyChart, type MoneySeries } from './MonthlyMoneyChart.tsx';
 
 const TITLE = 'Income by month';
@@ -24,7 +25,11 @@ export function IncomeByMonthCard({
   action?: ReactNode;
 }) {
   const series: MoneySeries[] = [
-    { label: 'Collected income', values: months?.map((month) => month.collected) ?? [], color: '#1976d2' },
+    {
+      label: 'Collected income',
+      values: months?.map((month) => month.collected) ?? [],
+      color: seriesColor(0),
+    },
     { label: 'Commission', values: months?.map((month) => month.commission) ?? [], color: '#00897b' },
     { label: 'Deposits', values: months?.map((month) => month.deposits) ?? [], color: '#6d4c41' },
     { label: 'Owner top-ups', values: months?.map((month) => month.ownerTopUps) ?? [], color: '#8e24aa' },

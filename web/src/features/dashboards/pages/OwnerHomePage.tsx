@@ -5,6 +5,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import Grid from '@mui/material/Grid';
 import { formatMoney } from '@lintel/contracts';
+import { theme } from '../../../app/theme.ts';
 import { OwnerStatementCard } from '../../accounts/index.ts';
 import { useProperties } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
@@ -86,7 +87,7 @@ export function OwnerHomePage() {
                 <MonthlyAmountCard
                   title="Received by month"
                   seriesLabel="Received"
-                  color="#2e7d32"
+                  color={theme.palette.success.main}
                   months={data?.receivedByMonth}
                   currency={data?.currency}
                   loading={loading}
