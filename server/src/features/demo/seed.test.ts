@@ -24,6 +24,7 @@ import {
   ledgerLines,
   levyCharges,
   levySchedules,
+  mailMessages,
   maintenanceRequests,
   owners,
   payments,
@@ -34,6 +35,7 @@ import {
   rentCharges,
   suspenseItems,
   tasks,
+  tenants,
   users,
 } from '../../db/schema/index.ts';
 import { createScratchDatabase } from '../../test/security/servers.ts';
@@ -352,6 +354,45 @@ describe('demo data', () => {
       const [expense] = await db.select().from(expenses).where(eq(expenses.id, request.expenseId!));
       expect(expense).toMatchObject({ propertyId: request.propertyId, amountCents: request.actualCostCents });
     }
+  });
+
+  it('keeps a month of emailed receipts in Admin → Messages: one for each rent payment by a tenant with an email since receipts went on', async () => {
+    const db = database.db;
+    const receipts = await db
+      .select({
+        paymentId: sql<string>`substring(${mailMessages.dedupeKey} from 9)`,
+        state: mailMessages.state,
+      })
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, 'receipt'));
+    const rentWithEmail = (from: string) =>
+      db
+        .select({ id: payments.id })
+        .from(payments)
+        .innerJoin(tenants, eq(tenants.id, payments.tenantId))
+        .where(
+          and(
+            eq(payments.type, 'rent'),
+            gte(payments.paymentDate, from),
+            lte(payments.paymentDate, today),
+            sql`${tenants.email} is not null`,
+          ),
+        );
+    const receiptIds = new Set(receipts.map((receipt) => receipt.paymentId));
+    // Receipts went on 30 days ago (demo/money.ts): every rent payment after that day has one…
+    const since = await rentWithEmail(addDays(today, -29));
+    expect(since.length).toBeGreaterThanOrEqual(10);
+    expect(since.filter((payment) => !receiptIds.has(payment.id))).toEqual([]);
+    // …and none before it: the rent receipts are exactly the month's.
+    const rentReceipts = (await rentWithEmail(addDays(today, -30))).filter((payment) =>
+      receiptIds.has(payment.id),
+    );
+    const allRentReceipts = (await rentWithEmail('2000-01-01')).filter((payment) =>
+      receiptIds.has(payment.id),
+    );
+    expect(allRentReceipts).toEqual(rentReceipts);
+    // No SMTP_URL in tests: the messages are kept to be read, not sent.
+    expect(new Set(receipts.map((receipt) => receipt.state))).toEqual(new Set(['queued']));
   });
 
   it('has tasks in every status for the agent, the accountant and the admin, some due today and some overdue', async () => {
