@@ -80,4 +80,16 @@ describe('preloadPages', () => {
     expect(await screen.findByText('Home drawn')).toBeInTheDocument();
     expect(loads).toEqual({ shell: 1, page: 1 });
   });
+
+  it('draws a page whose load has finished in the first render, with no spinner', async () => {
+    const Home = lazyPage(() => Promise.resolve({ Home: () => <p>Home drawn</p> }), 'Home');
+    preloadPages(<Home />);
+    // The load's promise settles on the next turn of the microtask queue.
+    await Promise.resolve();
+    await Promise.resolve();
+    render(<Home />);
+    // Synchronously, not found later: no suspended render, no spinner in between.
+    expect(screen.getByText('Home drawn')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

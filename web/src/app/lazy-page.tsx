@@ -6,6 +6,7 @@ import {
   type ComponentType,
   type JSX,
   type ReactNode,
+  useState,
 } from 'react';
 import { PageSpinner } from '../components/PageSpinner.tsx';
 
@@ -39,11 +40,22 @@ export function lazyPage<M, K extends keyof M & string>(load: () => Promise<M>, 
   type Props = M[K] extends ComponentType<infer P> ? P : never;
   // One load per page, as React.lazy keeps one: a preload and the render share it.
   let loading: Promise<M> | undefined;
-  const loadOnce = () => (loading ??= load());
+  let loaded: ComponentType<Props> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name] as ComponentType<Props>;
+      return module;
+    }));
   const Page = lazy(() =>
     withTimeout(loadOnce).then((module) => ({ default: module[name] as ComponentType<Props> })),
   );
   function LazyPage(props: Props & JSX.IntrinsicAttributes) {
+    // A page already loaded (preloaded while the session was checked) is drawn at once: through
+    // React.lazy its first render would suspend, show the spinner for a frame, and wait for a
+    // retry, which React may hold back for up to 300 ms after a fallback. Chosen once, so the page
+    // never remounts.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={<PageSpinner label="Loading…" />}>
         <Page {...props} />

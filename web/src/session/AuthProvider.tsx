@@ -1,4 +1,13 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type { CompanyInput, SignupInput, User } from '@lintel/contracts';
 import { AUTH_ERROR_EVENT } from '../lib/auth-events.ts';
@@ -66,7 +75,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const { validateStoredSession } = await loadSessionApi('Session check failed');
         const user = await validateStoredSession();
-        if (!cancelled) setState({ user, loading: false, isAuthenticated: true, error: null });
+        // The signed-in shell and its page are drawn in slices between frames, not in one task
+        // that holds a phone's main thread while the whole screen is built.
+        if (!cancelled)
+          startTransition(() => setState({ user, loading: false, isAuthenticated: true, error: null }));
       } catch {
         sessionStore.clear();
         if (cancelled) return;

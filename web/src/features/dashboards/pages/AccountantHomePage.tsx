@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -20,11 +20,12 @@ import { formatMoney } from '@lintel/contracts';
 import { SECTIONS, type SectionKey } from '../../../app/sections.ts';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { useDeferredAnswer, type Answer } from '../../../lib/deferred-answer.ts';
 import { counted } from '../../../lib/format.ts';
-import { useCompany } from '../../../session/index.ts';
 import { RecordPaymentButton } from '../../payments/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
-import { useDashboard } from '../api.ts';
+import { useDashboard, type DashboardOf } from '../api.ts';
+import { CompanyName } from '../components/CompanyName.tsx';
 import { ArrearsByAgeCard } from '../components/ArrearsByAgeCard.tsx';
 import { CardLink } from '../components/CardLink.tsx';
 import { ChangeText } from '../components/ChangeText.tsx';
@@ -61,9 +62,20 @@ const workspaceCards = WORKSPACE.map(([key, icon]) => ({
 }));
 
 export function AccountantHomePage() {
-  const { company } = useCompany();
   const [currency, setCurrency] = useState<string>();
-  const { data, error, isPending } = useDashboard('accountant', currency);
+  const dashboard = useDeferredAnswer(useDashboard('accountant', currency));
+  return <AccountantHome dashboard={dashboard} currency={currency} setCurrency={setCurrency} />;
+}
+
+const AccountantHome = memo(function AccountantHome({
+  dashboard: { data, error, isPending },
+  currency,
+  setCurrency,
+}: {
+  dashboard: Answer<DashboardOf<'accountant'>, Error>;
+  currency: string | undefined;
+  setCurrency: (currency: string) => void;
+}) {
   const loading = isPending && !error;
   const money = (amount: number | undefined) =>
     data && amount !== undefined ? formatMoney(amount, data.currency) : '—';
@@ -125,7 +137,11 @@ export function AccountantHomePage() {
   return (
     <>
       <HomeHeader
-        subtitle={`The books of ${company?.name ?? 'your agency'}.`}
+        subtitle={
+          <>
+            The books of <CompanyName fallback="your agency" />.
+          </>
+        }
         actions={
           <>
             <DashboardCurrencyField value={currency ?? data?.currency} onChange={setCurrency} />
@@ -169,4 +185,4 @@ export function AccountantHomePage() {
       </Box>
     </>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
@@ -14,15 +14,16 @@ import { SECTIONS } from '../../../app/sections.ts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { LinkCardGrid } from '../../../components/LinkCard.tsx';
 import { SectionTitle } from '../../../components/SectionTitle.tsx';
+import { useDeferredAnswer, type Answer } from '../../../lib/deferred-answer.ts';
 import { counted } from '../../../lib/format.ts';
-import { useCompany } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
 import { ROLE_LABELS } from '../../users/index.ts';
-import { useDashboard } from '../api.ts';
+import { useDashboard, type DashboardOf } from '../api.ts';
 import { AuditActivityChart } from '../components/AuditActivityChart.tsx';
 import { CardLink } from '../components/CardLink.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { CompanyName } from '../components/CompanyName.tsx';
 import { CountBarChart } from '../components/CountBarChart.tsx';
 import { DashboardCurrencyField } from '../components/DashboardCurrencyField.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
@@ -61,9 +62,20 @@ const QUICK_LINKS = [
 ];
 
 export function AdminHomePage() {
-  const { company } = useCompany();
   const [currency, setCurrency] = useState<string>();
-  const { data, error, isPending } = useDashboard('admin', currency);
+  const dashboard = useDeferredAnswer(useDashboard('admin', currency));
+  return <AdminHome dashboard={dashboard} currency={currency} setCurrency={setCurrency} />;
+}
+
+const AdminHome = memo(function AdminHome({
+  dashboard: { data, error, isPending },
+  currency,
+  setCurrency,
+}: {
+  dashboard: Answer<DashboardOf<'admin'>, Error>;
+  currency: string | undefined;
+  setCurrency: (currency: string) => void;
+}) {
   const loading = isPending && !error;
   const userCount = data?.usersByRole.reduce((sum, row) => sum + row.count, 0);
   const auditCount = data?.auditActivity.reduce((sum, day) => sum + day.count, 0);
@@ -110,7 +122,11 @@ export function AdminHomePage() {
   return (
     <>
       <HomeHeader
-        subtitle={`Here is ${company?.name ?? 'your agency'} at a glance.`}
+        subtitle={
+          <>
+            Here is <CompanyName fallback="your agency" /> at a glance.
+          </>
+        }
         actions={<DashboardCurrencyField value={currency ?? data?.currency} onChange={setCurrency} />}
         propertiesLink={{ to: PROPERTIES, label: 'Manage properties' }}
       />
@@ -215,4 +231,4 @@ export function AdminHomePage() {
       </Grid>
     </>
   );
-}
+});

@@ -1,15 +1,16 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import BuildIcon from '@mui/icons-material/Build';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Grid from '@mui/material/Grid';
-import { formatMoney } from '@lintel/contracts';
+import { formatMoney, type Property } from '@lintel/contracts';
+import { useDeferredAnswer, type Answer } from '../../../lib/deferred-answer.ts';
 import { useAuth, useProperties } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { MyTasksCard } from '../../tasks/index.ts';
-import { useDashboard } from '../api.ts';
+import { useDashboard, type DashboardOf } from '../api.ts';
 import { ArrearsByAgeCard } from '../components/ArrearsByAgeCard.tsx';
 import { CardLink } from '../components/CardLink.tsx';
 import { DashboardCurrencyField } from '../components/DashboardCurrencyField.tsx';
@@ -22,14 +23,34 @@ import { propertyKpis } from '../components/property-kpis.tsx';
 const HOME = '/agent-dashboard';
 
 export function AgentHomePage() {
+  const { properties, loading, error } = useProperties();
+  const [currency, setCurrency] = useState<string>();
+  return (
+    <AgentHome
+      dashboard={useDeferredAnswer(useDashboard('agent', currency))}
+      propertyList={useDeferredAnswer({ data: properties, error, isPending: loading })}
+      currency={currency}
+      setCurrency={setCurrency}
+    />
+  );
+}
+
+const AgentHome = memo(function AgentHome({
+  dashboard: { data, error, isPending },
+  propertyList: { data: properties = [], error: propertiesError, isPending: propertiesLoading },
+  currency,
+  setCurrency,
+}: {
+  dashboard: Answer<DashboardOf<'agent'>, Error>;
+  propertyList: Answer<Property[], string>;
+  currency: string | undefined;
+  setCurrency: (currency: string) => void;
+}) {
   const { user } = useAuth();
-  const { properties, loading: propertiesLoading, error: propertiesError } = useProperties();
   const mine = useMemo(
     () => properties.filter((property) => property.agentId === user?._id),
     [properties, user],
   );
-  const [currency, setCurrency] = useState<string>();
-  const { data, error, isPending } = useDashboard('agent', currency);
   const loading = isPending && !error;
   const money = (amount: number | undefined) =>
     data && amount !== undefined ? formatMoney(amount, data.currency) : '—';
@@ -129,4 +150,4 @@ export function AgentHomePage() {
       }
     />
   );
-}
+});

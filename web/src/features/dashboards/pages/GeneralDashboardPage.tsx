@@ -1,14 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import BuildIcon from '@mui/icons-material/Build';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import Grid from '@mui/material/Grid';
-import { PROPERTY_TYPES } from '@lintel/contracts';
+import { PROPERTY_TYPES, type Property } from '@lintel/contracts';
 import { ChartCard } from '../../../components/ChartCard.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { homeFor } from '../../../lib/roles.ts';
-import { useAuth, useCompany, useProperties } from '../../../session/index.ts';
-import { useDashboard } from '../api.ts';
+import { useDeferredAnswer, type Answer } from '../../../lib/deferred-answer.ts';
+import { useAuth, useProperties } from '../../../session/index.ts';
+import { useDashboard, type DashboardOf } from '../api.ts';
+import { CompanyName } from '../components/CompanyName.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { CountBarChart } from '../components/CountBarChart.tsx';
 import { HomeHeader } from '../components/HomeHeader.tsx';
@@ -46,9 +48,22 @@ export function GeneralDashboardPage() {
 
 /** The company's figures, charts and properties. */
 function CompanyOverview() {
-  const { company } = useCompany();
-  const { properties, loading: propertiesLoading, error: propertiesError } = useProperties();
-  const { data, error, isPending } = useDashboard('other');
+  const { properties, loading, error } = useProperties();
+  return (
+    <CompanyOverviewView
+      dashboard={useDeferredAnswer(useDashboard('other'))}
+      propertyList={useDeferredAnswer({ data: properties, error, isPending: loading })}
+    />
+  );
+}
+
+const CompanyOverviewView = memo(function CompanyOverviewView({
+  dashboard: { data, error, isPending },
+  propertyList: { data: properties = [], error: propertiesError, isPending: propertiesLoading },
+}: {
+  dashboard: Answer<DashboardOf<'other'>, Error>;
+  propertyList: Answer<Property[], string>;
+}) {
   const loading = isPending && !error;
   const counts = data?.properties;
   // Every type in the contract's order, those without a property left out.
@@ -77,7 +92,13 @@ function CompanyOverview() {
 
   return (
     <>
-      <HomeHeader subtitle={`An overview of ${company?.name ?? 'your company'} and its properties.`} />
+      <HomeHeader
+        subtitle={
+          <>
+            An overview of <CompanyName fallback="your company" /> and its properties.
+          </>
+        }
+      />
       <KpiGrid
         items={kpis}
         loading={loading}
@@ -116,4 +137,4 @@ function CompanyOverview() {
       </Grid>
     </>
   );
-}
+});

@@ -1,16 +1,17 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import BuildIcon from '@mui/icons-material/Build';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import GavelIcon from '@mui/icons-material/Gavel';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import Grid from '@mui/material/Grid';
-import { formatMoney } from '@lintel/contracts';
+import { formatMoney, type Property } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
+import { useDeferredAnswer, type Answer } from '../../../lib/deferred-answer.ts';
 import { OwnerStatementCard } from '../../accounts/index.ts';
 import { useProperties } from '../../../session/index.ts';
 import { EndingLeasesCard } from '../../leases/index.ts';
 import { OwnerLeviesCard } from '../../levies/index.ts';
-import { useDashboard } from '../api.ts';
+import { useDashboard, type DashboardOf } from '../api.ts';
 import { KpiGrid, type Kpi } from '../components/KpiGrid.tsx';
 import { LatestStatementCard } from '../components/LatestStatementCard.tsx';
 import { MonthlyAmountCard } from '../components/MonthlyAmountCard.tsx';
@@ -21,13 +22,27 @@ const HOME = '/owner-dashboard';
 
 export function OwnerHomePage() {
   // The provider's list for an owner holds only that owner's properties.
-  const { properties, loading: propertiesLoading, error: propertiesError } = useProperties();
+  const { properties, loading, error } = useProperties();
+  // Owners may not read the enabled currencies: the figures are in the company's default.
+  return (
+    <OwnerHome
+      dashboard={useDeferredAnswer(useDashboard('owner'))}
+      propertyList={useDeferredAnswer({ data: properties, error, isPending: loading })}
+    />
+  );
+}
+
+const OwnerHome = memo(function OwnerHome({
+  dashboard: { data, error, isPending },
+  propertyList: { data: properties = [], error: propertiesError, isPending: propertiesLoading },
+}: {
+  dashboard: Answer<DashboardOf<'owner'>, Error>;
+  propertyList: Answer<Property[], string>;
+}) {
   const currencies = useMemo(
     () => [...new Set(properties.map((property) => property.currency))].sort(),
     [properties],
   );
-  // Owners may not read the enabled currencies: the figures are in the company's default.
-  const { data, error, isPending } = useDashboard('owner');
   const loading = isPending && !error;
   const money = (amount: number | undefined) =>
     data && amount !== undefined ? formatMoney(amount, data.currency) : '—';
@@ -114,4 +129,4 @@ export function OwnerHomePage() {
       footer={<OwnerStatementCard currencies={currencies} />}
     />
   );
-}
+});
