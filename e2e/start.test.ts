@@ -19,7 +19,15 @@ describe('npm start on a fresh data folder', () => {
     expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
     const page = await fetch(`${first.baseUrl}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
-    expect(await page.text()).toContain('<div id="root">');
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    // What the build gave the browser is React's production code: its development build carries
+    // the DOM nesting warnings, this message among them.
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+    const entryCode = await (await fetch(`${first.baseUrl}${entry}`)).text();
+    expect(entryCode).toContain('createRoot');
+    expect(entryCode.includes('cannot be a child of'), `${entry} is React's development build`).toBe(false);
 
     const session = await apiSignIn(first.baseUrl, 'admin@demo.test');
     const created = await fetch(`${first.baseUrl}/api/properties`, {

@@ -37,10 +37,15 @@ export function startApp(
   const wantsDemo = !options.dataDir && !options.command && options.env?.DEMO_DATA !== 'false';
   if (wantsDemo) cpSync(inject('demoDataDir'), dataDir, { recursive: true });
   const [program, ...args] = options.command ?? ['node', 'server/dist/main.js'];
+  // Vitest sets NODE_ENV=test, and Vite builds with the NODE_ENV it finds: `npm start` from here
+  // built React's development code (index.js 230 kB gzip, not 152), which every later test and
+  // the bench then loaded. A person's shell has none.
+  const inherited = { ...process.env };
+  delete inherited.NODE_ENV;
   const child: ChildProcess = spawn(program!, args, {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
