@@ -7,6 +7,7 @@ import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
 import { containsPattern, selectCountedPage } from '../../lib/list-query.ts';
 import { andScope, scopeFor } from '../../lib/visibility.ts';
+import { accountBalanceSql } from '../ledger/index.ts';
 import { outstandingOf } from '../rent/index.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -53,8 +54,7 @@ export async function propertyAccounts(
     }>(
       tx,
       sql`select p.id, p.name, p.owner_id, o.name as owner_name, p.agent_id, ${currency} as currency,
-      -coalesce((select sum(l.amount_cents) from ledger_lines l
-        where l.company_id = p.company_id and l.account = 'property:' || p.id and l.currency = ${currency}), 0) as balance,
+      -${accountBalanceSql({ companyId: sql`p.company_id`, account: sql`'property:' || p.id`, currency })} as balance,
       coalesce((select sum(${outstandingOf('c')})
         from rent_charges c join leases le on le.id = c.lease_id
         where le.property_id = p.id and c.currency = ${currency} and c.due_date <= ${query.asOf}), 0) as arrears,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tx } from '../../db/client.ts';
+import { addDays } from '@lintel/contracts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { accountMonthBalances, ledgerLines } from '../../db/schema/index.ts';
 import { systemTransact, transact } from '../../db/scope.ts';
 import { createCompanyWithRoles, createTestApp, failure, type TestApp } from '../../test/harness.ts';
 import { ledgerAccount } from './accounts.ts';
+import { accountBalanceSql } from './balance-sql.ts';
 import { accountBalances, carriedBalanceDisagreements, postJournal } from './service.ts';
 
 /*
@@ -78,6 +80,18 @@ describe('balances carried per account and month', () => {
     expect(months.map((row) => row.month)).toEqual(['2025-12-01', '2026-02-01', '2026-03-01', '2026-05-01']);
   });
 
+  /** The balance as another feature's query reads it, through `accountBalanceSql`. */
+  const embedded = async (account: string, cutOff: { before?: string; upTo?: string }) => {
+    const balance = accountBalanceSql({
+      companyId: sql`${companyId}::uuid`,
+      account: sql`${account}`,
+      currency: 'USD',
+      ...cutOff,
+    });
+    const [row] = await scoped((tx) => queryRows<{ sum: string }>(tx, sql`select ${balance} as sum`));
+    return Number(row!.sum);
+  };
+
   it('reads the same balance at any date as summing every line before it', async () => {
     const days = ['2025-12-01', '2025-12-31', '2026-01-01', '2026-02-01', '2026-02-28', '2026-03-01'];
     days.push('2026-04-30', '2026-05-01', '2026-05-02', '2026-05-10', '2026-05-11', '2027-01-01');
@@ -87,8 +101,15 @@ describe('balances carried per account and month', () => {
           accountBalances(tx, { companyId }, { accounts: [account], currency: 'USD', before: day }),
         );
         expect(carried?.balance ?? 0, `${account} before ${day}`).toBe(await summedBefore(account, day));
+        expect(await embedded(account, { before: day }), `embedded, ${account} before ${day}`).toBe(
+          await summedBefore(account, day),
+        );
+        expect(await embedded(account, { upTo: day }), `embedded, ${account} up to ${day}`).toBe(
+          await summedBefore(account, addDays(day, 1)),
+        );
       }
     }
+    expect(await embedded(property, {})).toBe(await summedBefore(property, '9999-01-01'));
     const [upTo] = await scoped((tx) =>
       accountBalances(tx, { companyId }, { accounts: [property], currency: 'USD', upTo: '2026-02-28' }),
     );

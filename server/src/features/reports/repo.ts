@@ -3,6 +3,7 @@ import type { ArrearsGroup, MonthlyIncome, PropertyStatus, PropertyType } from '
 import { queryRows, type Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { andScope, type RowScope } from '../../lib/visibility.ts';
+import { accountBalanceSql } from '../ledger/index.ts';
 import { isOpen, outstandingOf } from '../rent/index.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -214,9 +215,7 @@ export async function rentRoll(
     sql`select l.id as lease_id, p.name as property, t.name as tenant, o.name as owner,
       trim(u.first_name || ' ' || u.last_name) as agent, l.start_date::text as start_date,
       l.end_date::text as end_date, l.rent_cents as rent,
-      -coalesce((select sum(ll.amount_cents) from ledger_lines ll
-        where ll.company_id = l.company_id and ll.account = l.deposit_account
-          and ll.currency = ${query.currency} and ll.entry_date <= ${query.asOf}), 0) as deposit_held,
+      -${accountBalanceSql({ companyId: sql`l.company_id`, account: sql`l.deposit_account`, currency: query.currency, upTo: query.asOf })} as deposit_held,
       coalesce((select sum(${outstandingOf('c')}) from rent_charges c
         where c.lease_id = l.id and c.currency = ${query.currency} and c.due_date <= ${query.asOf}), 0) as arrears
     from leases l

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
+import { accountBalanceSql } from '../ledger/index.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -9,12 +10,13 @@ const VAT = 'business:vat-payable';
 
 /** VAT owed (credit balance, positive) before a day. */
 export async function owedBefore(tx: Tx, scope: Scope, currency: string, day: string) {
-  const [row] = await queryRows<{ sum: string }>(
-    tx,
-    sql`select coalesce(sum(amount_cents), 0) as sum from ledger_lines
-        where company_id = ${scope.companyId} and account = ${VAT} and currency = ${currency}
-          and entry_date < ${day}`,
-  );
+  const balance = accountBalanceSql({
+    companyId: sql`${scope.companyId}::uuid`,
+    account: sql`${VAT}`,
+    currency,
+    before: day,
+  });
+  const [row] = await queryRows<{ sum: string }>(tx, sql`select ${balance} as sum`);
   return -Number(row!.sum);
 }
 
