@@ -46,8 +46,10 @@ export function KpiCard({
         >
           {loading ? <Skeleton width={64} role="status" aria-label="Loading" /> : value}
         </Typography>
-        {caption && (
-          <Typography variant="body2" color="text.secondary">
+        {(caption || loading) && (
+          // Its place is kept while the figures load, two lines of it on a phone (where a
+          // caption usually wraps), so the cards below do not move when the figures arrive.
+          <Typography variant="body2" color="text.secondary" sx={{ minHeight: { xs: '2lh', sm: 0 } }}>
             {loading ? <Skeleton width="80%" /> : caption}
           </Typography>
         )}

@@ -54,7 +54,7 @@ describe('AdminHomePage', () => {
     );
     const payments = await region('Payments this month');
     expect(payments).toHaveTextContent('$15,000.00');
-    expect(payments).toHaveTextContent('14 payments received');
+    expect(payments).toHaveTextContent('14 payments of rent and other income');
     expect(within(payments).getByRole('link', { name: 'Payments' })).toHaveAttribute(
       'href',
       '/admin/payments',

@@ -105,8 +105,7 @@ const AdminHome = memo(function AdminHome({
       label: 'Payments this month',
       value: data ? formatMoney(data.paymentsThisMonth.amount, data.currency) : '—',
       caption:
-        data &&
-        `${counted(data.paymentsThisMonth.count, 'payment', 'payments')} received; income only (rent and other income, no deposits or owner top-ups)`,
+        data && `${counted(data.paymentsThisMonth.count, 'payment', 'payments')} of rent and other income`,
       icon: <PaymentsIcon />,
       link: { to: PAYMENTS, label: 'Payments' },
     },
