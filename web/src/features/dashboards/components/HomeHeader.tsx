@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import Button from '@mui/material/Button';
 import { PageHeader } from '../../../components/PageHeader.tsx';
-import { useAuth } from '../../../session/index.ts';
+import { useAuth, useCompany } from '../../../session/index.ts';
 
 export function greeting(now: Date = new Date()): string {
   const hour = now.getHours();
@@ -50,4 +50,14 @@ export function HomeHeader({
       }
     />
   );
+}
+
+/**
+ * The company's name, or `fallback` until it has loaded, for a home's subtitle. Its own component
+ * so the company's arrival redraws this text only, not the home around it; kept beside the header
+ * so it adds no chunk of its own.
+ */
+export function CompanyName({ fallback }: { fallback: string }) {
+  const { company } = useCompany();
+  return company?.name ?? fallback;
 }
