@@ -256,3 +256,26 @@ describe('signing up', () => {
     await page.context().close();
   });
 });
+
+describe('confirmations', () => {
+  it('a saved setting is confirmed at the foot of the screen; the home never fetched the snackbar code', async () => {
+    const page = await open();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await signInThroughForm(page, 'staff@demo.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('region', { name: 'Properties by type', exact: true }).waitFor();
+    expect(scripts.filter((url) => url.includes('notistack'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '50' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    expect(scripts.filter((url) => url.includes('notistack'))).toHaveLength(1);
+    await page.context().close();
+  });
+});

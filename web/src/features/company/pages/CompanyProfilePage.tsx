@@ -8,7 +8,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { z } from 'zod';
 import { CompanyUpdateInput, type Company } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -22,6 +21,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { useUpdateCompany } from '../api.ts';
 import { companyFields } from '../company-fields.ts';
 import { useCompany } from '../../../session/index.ts';
+import { showSuccess } from '../../../components/SnackbarHost.tsx';
 
 const STALE_MESSAGE =
   'Someone else changed the company profile while you were editing. Reload to see their changes, then make yours again.';
@@ -148,7 +148,6 @@ export function CompanyProfilePage() {
 
 function CompanyProfileForm({ company }: { company: Company }) {
   const companyState = useCompany();
-  const { enqueueSnackbar } = useSnackbar();
   const updateCompany = useUpdateCompany();
   const [isConflict, setIsConflict] = useState(false);
   const reloadRequested = useRef(false);
@@ -178,7 +177,7 @@ function CompanyProfileForm({ company }: { company: Company }) {
       const saved = await updateCompany.mutateAsync({ id: company._id, body });
       companyState.setCompany(saved);
       reset(toValues(saved));
-      enqueueSnackbar('Company profile saved', { variant: 'success' });
+      showSuccess('Company profile saved');
     } catch (failed) {
       if (isStale(failed)) setIsConflict(true);
       else setFailure(failed instanceof Error ? failed.message : 'The company profile could not be saved.');

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -17,6 +16,7 @@ import { useDialogState } from '../../../components/use-dialog-state.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMailMessage, useResendMail } from '../api.ts';
 import { MailStateChip } from './MailStateChip.tsx';
+import { showSuccess } from '../../../components/SnackbarHost.tsx';
 
 const PARTS = { html: 'Email', text: 'Plain text' } as const;
 type Part = keyof typeof PARTS;
@@ -114,14 +114,13 @@ export function MessageDialog({
 }) {
   const detail = useMailMessage(message._id);
   const resend = useResendMail();
-  const { enqueueSnackbar } = useSnackbar();
   const confirm = useDialogState<'resend'>();
   const shown = detail.data ?? message;
 
   const handleResend = () =>
     confirm.confirmWith(async () => {
       await resend.mutateAsync(message);
-      enqueueSnackbar('Queued again', { variant: 'success' });
+      showSuccess('Queued again');
     }, 'The message could not be queued again. Please try again.');
 
   return (

@@ -2,7 +2,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailDelivery, MailMessage, MailMessageDetail, Role, User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
@@ -10,6 +9,7 @@ import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, ok, page, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { MessagesPage } from './MessagesPage.tsx';
+import { SnackbarHost } from '../../../components/SnackbarHost.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({
@@ -65,9 +65,8 @@ function renderPage(
     '/admin/messages',
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <MessagesPage />
-        </SnackbarProvider>
+        <MessagesPage />
+        <SnackbarHost />
       </QueryClientProvider>
     </ThemeProvider>,
   );

@@ -2,7 +2,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OwnerStatementRun, OwnerStatementRunLine, Role, User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
@@ -11,6 +10,7 @@ import { makeUser, uuid } from '../../../test/fixtures.ts';
 import { mockHttp, ok, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { OwnerStatementsPage } from './OwnerStatementsPage.tsx';
+import { SnackbarHost } from '../../../components/SnackbarHost.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({
@@ -48,9 +48,8 @@ function renderPage(role: Role, run: OwnerStatementRun) {
     '/accountant-dashboard/owner-statements',
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <OwnerStatementsPage />
-        </SnackbarProvider>
+        <OwnerStatementsPage />
+        <SnackbarHost />
       </QueryClientProvider>
     </ThemeProvider>,
   );

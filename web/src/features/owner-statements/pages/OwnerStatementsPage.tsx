@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -36,6 +35,7 @@ import {
   useSendStatements,
   useStatementRun,
 } from '../api.ts';
+import { showSuccess } from '../../../components/SnackbarHost.tsx';
 
 const TITLE = 'Owner statements';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -72,7 +72,6 @@ function StatementRunView({ canSend }: { canSend: boolean }) {
   const run = useStatementRun(month, valid);
   const send = useSendStatements();
   const sendOne = useSendOwnerStatement();
-  const { enqueueSnackbar } = useSnackbar();
   const confirm = useDialogState<{ all: true } | { owner: OwnerStatementRunLine }>();
   const data = run.data?.month === month ? run.data : undefined;
   const sendable = data?.owners.filter((line) => !line.hold && !line.mail) ?? [];
@@ -82,10 +81,10 @@ function StatementRunView({ canSend }: { canSend: boolean }) {
     if (!target) return;
     void confirm.confirmWith(async () => {
       if ('all' in target) {
-        enqueueSnackbar(describeResult(await send.mutateAsync(month)), { variant: 'success' });
+        showSuccess(describeResult(await send.mutateAsync(month)));
       } else {
         await sendOne.mutateAsync({ ownerId: target.owner.ownerId, month });
-        enqueueSnackbar(`${target.owner.name}'s statement is queued again.`, { variant: 'success' });
+        showSuccess(`${target.owner.name}'s statement is queued again.`);
       }
     }, 'The statements could not be sent. Please try again.');
   };

@@ -2,7 +2,6 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@lintel/contracts';
 import { theme } from '../../../app/theme.ts';
@@ -11,6 +10,7 @@ import { makeUser, storeSession } from '../../../test/fixtures.ts';
 import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { ProfilePage } from './ProfilePage.tsx';
+import { SnackbarHost } from '../../../components/SnackbarHost.tsx';
 
 const auth = vi.hoisted(() => ({ user: null as User | null }));
 vi.mock('../../../session/AuthProvider.tsx', () => ({
@@ -30,9 +30,8 @@ function renderPage() {
     '/profile',
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <ProfilePage />
-        </SnackbarProvider>
+        <ProfilePage />
+        <SnackbarHost />
       </QueryClientProvider>
     </ThemeProvider>,
   );

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { z } from 'zod';
 import { PasswordChangeInput, ProfileInput, type User } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
@@ -16,6 +15,7 @@ import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
 import { useAuth, useCompany } from '../../../session/index.ts';
 import { useChangePassword, useUpdateProfile } from '../api.ts';
+import { showSuccess } from '../../../components/SnackbarHost.tsx';
 
 const ROLE_NAMES: Record<string, string> = {
   admin: 'Admin',
@@ -54,7 +54,6 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ user, companyName }: { user: User; companyName: string | undefined }) {
-  const { enqueueSnackbar } = useSnackbar();
   const updateProfile = useUpdateProfile();
   const { control, handleSubmit, reset, watch, formState } = useForm({
     resolver: zodResolver(ProfileInput),
@@ -68,7 +67,7 @@ function ProfileForm({ user, companyName }: { user: User; companyName: string | 
     try {
       const saved = await updateProfile.mutateAsync(body);
       reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
-      enqueueSnackbar('Profile saved', { variant: 'success' });
+      showSuccess('Profile saved');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Your profile could not be saved.');
     }
@@ -97,7 +96,6 @@ function ProfileForm({ user, companyName }: { user: User; companyName: string | 
 }
 
 function PasswordSection() {
-  const { enqueueSnackbar } = useSnackbar();
   const changePassword = useChangePassword();
   const { control, handleSubmit, reset, watch, formState } = useForm({
     resolver: zodResolver(PasswordForm),
@@ -111,7 +109,7 @@ function PasswordSection() {
     try {
       await changePassword.mutateAsync({ currentPassword, newPassword });
       reset();
-      enqueueSnackbar('Password changed. Your other sessions were signed out.', { variant: 'success' });
+      showSuccess('Password changed. Your other sessions were signed out.');
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Your password could not be changed.');
     }

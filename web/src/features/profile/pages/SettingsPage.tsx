@@ -8,7 +8,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { DATE_FORMATS, Preferences, ROWS_PER_PAGE } from '@lintel/contracts';
 import { ErrorAlert } from '../../../components/ErrorAlert.tsx';
 import { FormTextField } from '../../../components/FormTextField.tsx';
@@ -18,6 +17,7 @@ import { SubmitButton } from '../../../components/SubmitButton.tsx';
 import { useFormFailure } from '../../../components/use-form-failure.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePreferences, useUpdatePreferences } from '../api.ts';
+import { showSuccess } from '../../../components/SnackbarHost.tsx';
 
 // A fixed day, so each format's example is unambiguous (31 cannot be a month).
 const EXAMPLE_DAY = new Date(2026, 11, 31).toISOString();
@@ -49,7 +49,6 @@ export function SettingsPage() {
 }
 
 function SettingsForm({ saved }: { saved: Preferences }) {
-  const { enqueueSnackbar } = useSnackbar();
   const updatePreferences = useUpdatePreferences();
   const { control, handleSubmit, reset, watch, formState } = useForm({
     resolver: zodResolver(Preferences),
@@ -66,7 +65,7 @@ function SettingsForm({ saved }: { saved: Preferences }) {
     try {
       const next = await updatePreferences.mutateAsync(body);
       reset(next);
-      enqueueSnackbar('Settings saved', { variant: 'success' });
+      showSuccess('Settings saved');
     } catch (failed) {
       setFailure(failed instanceof Error ? failed.message : 'Your settings could not be saved.');
     }
