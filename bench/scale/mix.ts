@@ -203,11 +203,25 @@ export async function send(baseUrl: string, user: MixUser, call: ReturnType<MixC
   return { ms: performance.now() - started, status: response.status, text };
 }
 
+/** A person's pause between two calls, in ms: drawn evenly from the range. */
+export interface Pause {
+  minMs: number;
+  maxMs: number;
+}
+
 /**
  * Every user loops over the calls its role may make, each picked by weight, for `seconds`
- * (after a short warm-up whose answers are not counted).
+ * (after a short warm-up whose answers are not counted). Without `pause` a user calls again as
+ * soon as an answer lands (the machine's capacity); with it, a user reads the answer first, as
+ * a person does.
  */
-export async function runMix(baseUrl: string, users: MixUser[], seconds: number, warmupSeconds: number) {
+export async function runMix(
+  baseUrl: string,
+  users: MixUser[],
+  seconds: number,
+  warmupSeconds: number,
+  pause?: Pause,
+) {
   const samples = new Map<string, number[]>(MIX.map((call) => [call.name, []]));
   const errors = new Map<string, string[]>(MIX.map((call) => [call.name, []]));
   const errorCounts = new Map<string, number>();
@@ -222,12 +236,17 @@ export async function runMix(baseUrl: string, users: MixUser[], seconds: number,
         let roll = pick(totalWeight);
         const call = calls.find((candidate) => (roll -= candidate.weight) < 0)!;
         const reply = await send(baseUrl, user, call.request(user, pick));
-        if (performance.now() - reply.ms < warmEnd) continue;
-        samples.get(call.name)!.push(reply.ms);
-        if (reply.status < 200 || reply.status >= 300) {
-          errorCounts.set(call.name, (errorCounts.get(call.name) ?? 0) + 1);
-          const list = errors.get(call.name)!;
-          if (list.length < 3) list.push(`${reply.status} ${reply.text.slice(0, 200)}`);
+        if (performance.now() - reply.ms >= warmEnd) {
+          samples.get(call.name)!.push(reply.ms);
+          if (reply.status < 200 || reply.status >= 300) {
+            errorCounts.set(call.name, (errorCounts.get(call.name) ?? 0) + 1);
+            const list = errors.get(call.name)!;
+            if (list.length < 3) list.push(`${reply.status} ${reply.text.slice(0, 200)}`);
+          }
+        }
+        if (pause) {
+          const ms = pause.minMs + pick(pause.maxMs - pause.minMs + 1);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(ms, end - performance.now())));
         }
       }
     }),
