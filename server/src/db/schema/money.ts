@@ -145,6 +145,10 @@ export const ledgerLines = pgTable(
     // and page choices are index-only scans.
     index('ledger_lines_account_idx').on(t.companyId, t.account, t.currency, t.entryDate, t.seq),
     index('ledger_lines_journal_idx').on(t.journalId),
+    // Migration 0019 adds INCLUDE (account, amount_cents): a balance at a date reads its month's
+    // lines of every account in one range (index-only), where the account index above would walk
+    // all of the company's lines in the currency.
+    index('ledger_lines_company_date_idx').on(t.companyId, t.currency, t.entryDate),
     foreignKey({
       name: 'ledger_lines_journal_book_fk',
       columns: [t.journalId, t.book],
