@@ -1,5 +1,6 @@
 import { open, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
@@ -7,7 +8,7 @@ import { carriedBalanceDisagreements } from '../server/src/features/ledger/index
 import { settledDisagreements } from '../server/src/features/rent/index.ts';
 import { openPgbench, type PgbenchRate } from './lib/pgbench.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
-import { startCluster, type Cluster } from './scale/cluster.ts';
+import { BIN, startCluster, type Cluster } from './scale/cluster.ts';
 import { emailOf, generate } from './scale/generate.ts';
 import { MIX, runMix, send, type CallStats, type MixUser, type Pause } from './scale/mix.ts';
 import { planFindings, plansIn, type CapturedPlan } from './scale/plans.ts';
@@ -84,11 +85,23 @@ function callFigures(stats: CallStats[], label: string, judged: boolean): Figure
   });
 }
 
+/**
+ * `BENCH_SCALE_KEEP=1` leaves the generated cluster running after the run, to try a query or an
+ * index on the same data without generating it again (the command to stop and remove it is
+ * printed); an interrupted run removes it anyway.
+ */
+const KEEP_CLUSTER = process.env.BENCH_SCALE_KEEP === '1';
+
 let cluster: Cluster | undefined;
 let server: RunningServer | undefined;
-const cleanUp = async () => {
+const cleanUp = async (keep = false) => {
   await server?.stop().catch(() => {});
-  await cluster?.stop().catch(() => {});
+  if (keep && cluster) {
+    say(`\nThe cluster is kept: ${cluster.url()}`);
+    say(
+      `   stop and remove it: runuser -u postgres -- ${BIN}/pg_ctl -D ${cluster.data} -m fast stop && rm -rf ${path.dirname(cluster.data)}`,
+    );
+  } else await cluster?.stop().catch(() => {});
   server = undefined;
   cluster = undefined;
 };
@@ -173,9 +186,9 @@ async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
         carriedBalanceDisagreements(tx, { companyId }),
       );
       checks.push({
-        name: `company ${company}: carried month balances agree with the lines`,
+        name: `company ${company}: carried month and whole balances agree with the lines`,
         pass: disagreements.length === 0,
-        detail: `${disagreements.length} account months differ${disagreements[0] ? `, first ${JSON.stringify(disagreements[0])}` : ''}`,
+        detail: `${disagreements.length} account months or balances differ${disagreements[0] ? `, first ${JSON.stringify(disagreements[0])}` : ''}`,
       });
       const unsettled = await database.db.transaction((tx) => settledDisagreements(tx, { companyId }));
       checks.push({
@@ -377,7 +390,7 @@ try {
   failure = error instanceof Error ? (error.stack ?? error.message) : String(error);
   say(`failed: ${failure}`);
 } finally {
-  await cleanUp();
+  await cleanUp(KEEP_CLUSTER);
 }
 
 /** pg_stat_statements replaces constants by $n; drizzle's statements already are parameterised. */

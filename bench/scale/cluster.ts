@@ -6,8 +6,9 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 
 const run = promisify(execFile);
-const BIN = '/usr/lib/postgresql/15/bin';
-export const CLUSTER_PORT = 5444;
+export const BIN = '/usr/lib/postgresql/15/bin';
+/** `BENCH_SCALE_PG_PORT` moves it, so a second run can start beside a kept cluster. */
+export const CLUSTER_PORT = Number(process.env.BENCH_SCALE_PG_PORT ?? '5444');
 export const DATABASE = 'lintel_scale';
 
 /**
@@ -44,6 +45,8 @@ export interface Cluster {
   admin: { host: string; port: number; user: string; database: string };
   /** The server's log (auto_explain writes the plans there). */
   logFile: string;
+  /** The data folder, for `pg_ctl -D … stop` when the cluster is kept. */
+  data: string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ const asPostgres = (binary: string, args: string[]) =>
     ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, binary), ...args])
     : run(path.join(BIN, binary), args);
 
-/** A throwaway cluster in a temporary folder on port 5444: initdb, start; `stop` removes it. */
+/** A throwaway cluster in a temporary folder on CLUSTER_PORT: initdb, start; `stop` removes it. */
 export async function startCluster(say: (text: string) => void): Promise<Cluster> {
   const folder = await mkdtemp(path.join(tmpdir(), 'lintel-scale-pg-'));
   const data = path.join(folder, 'data');
@@ -95,7 +98,7 @@ export async function startCluster(say: (text: string) => void): Promise<Cluster
     await client.connect();
     await client.query(`create database ${DATABASE}`);
     await client.end();
-    return { url, admin, logFile, stop };
+    return { url, admin, logFile, data, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -176,6 +176,23 @@ export const accountMonthBalances = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.account, t.currency, t.month] })],
 );
 
+/**
+ * Each account's whole balance per currency, kept by the same trigger as the months (migration
+ * 0020): a balance as of now is one row, and one as of a recent date is this row less the few
+ * lines dated on or after it, instead of every month carried before it.
+ */
+export const accountWholeBalances = pgTable(
+  'account_balances',
+  {
+    companyId: companyId(),
+    account: text('account').notNull(),
+    currency: text('currency').notNull(),
+    /** Debit-positive sum of every line of the account in the currency. */
+    balanceCents: cents('balance_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.account, t.currency] })],
+);
+
 /** What a lease owes for one month; unique per (lease, period) so generation is idempotent. */
 export const rentCharges = pgTable(
   'rent_charges',

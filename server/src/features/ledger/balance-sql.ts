@@ -2,15 +2,24 @@ import { addDays } from '@lintel/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The first day of a date's month (dates are YYYY-MM-DD). */
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/**
+ * Whether a balance before `cutOff` is read backwards: the whole balance (`account_balances`) less
+ * the lines dated from the cut-off on, which are at most this month's when the cut-off is in this
+ * month or later. Further back, the months carried before it and its month's lines are fewer. Both
+ * ways give the same figure; only the rows read differ.
+ */
+export const readsBackwards = (cutOff: string, today = new Date().toISOString().slice(0, 10)) =>
+  cutOff >= monthOf(today);
 
 /**
  * An account's debit-positive balance as a scalar subquery, for another feature's query to embed
- * (a property's account in a list, a lease's deposit in the rent roll): what the balances carried
- * per account and month (`account_month_balances`, kept by the database as lines are written)
- * hold, so a row costs one index range of months, not the account's whole history. With `upTo`
- * (that day included) or `before` (that day excluded), the months carried before the cut-off's
- * month and that month's own lines before the cut-off; with neither, every month carried.
+ * (a property's account in a list, a lease's deposit in the rent roll), kept cheap by what the
+ * database carries as lines are written: with neither `upTo` (that day included) nor `before`
+ * (that day excluded), the account's whole balance, one row; with a cut-off in this month or later,
+ * that row less the lines from the cut-off on; further back, the months carried before the
+ * cut-off's month (`account_month_balances`) and that month's own lines before the cut-off.
  */
 export function accountBalanceSql(account: {
   companyId: SQL;
@@ -22,10 +31,13 @@ export function accountBalanceSql(account: {
   const sameAccount = (table: string) =>
     sql`${sql.raw(table)}.company_id = ${account.companyId} and ${sql.raw(table)}.account = ${account.account}
       and ${sql.raw(table)}.currency = ${account.currency}`;
+  const whole = sql`(select coalesce(sum(whole.balance_cents), 0) from account_balances whole
+      where ${sameAccount('whole')})`;
   const cutOff = account.before ?? (account.upTo === undefined ? undefined : addDays(account.upTo, 1));
-  if (cutOff === undefined) {
-    return sql`(select coalesce(sum(carried.movement_cents), 0) from account_month_balances carried
-      where ${sameAccount('carried')})`;
+  if (cutOff === undefined) return whole;
+  if (readsBackwards(cutOff)) {
+    return sql`(${whole} - (select coalesce(sum(line.amount_cents), 0) from ledger_lines line
+      where ${sameAccount('line')} and line.entry_date >= ${cutOff}::date))`;
   }
   const month = monthOf(cutOff);
   return sql`((select coalesce(sum(carried.movement_cents), 0) from account_month_balances carried

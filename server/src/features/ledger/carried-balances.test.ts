@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@lintel/contracts';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { accountMonthBalances, ledgerLines } from '../../db/schema/index.ts';
+import { accountMonthBalances, accountWholeBalances, ledgerLines } from '../../db/schema/index.ts';
 import { systemTransact, transact } from '../../db/scope.ts';
 import { createCompanyWithRoles, createTestApp, failure, type TestApp } from '../../test/harness.ts';
 import { ledgerAccount } from './accounts.ts';
-import { accountBalanceSql } from './balance-sql.ts';
+import { accountBalanceSql, readsBackwards } from './balance-sql.ts';
 import { accountBalances, carriedBalanceDisagreements, postJournal } from './service.ts';
 
 /*
@@ -110,12 +110,42 @@ describe('balances carried per account and month', () => {
       }
     }
     expect(await embedded(property, {})).toBe(await summedBefore(property, '9999-01-01'));
+    expect(await embedded(ledgerAccount.trustBank, {})).toBe(
+      await summedBefore(ledgerAccount.trustBank, '9999-01-01'),
+    );
     const [upTo] = await scoped((tx) =>
       accountBalances(tx, { companyId }, { accounts: [property], currency: 'USD', upTo: '2026-02-28' }),
     );
     expect(upTo!.balance).toBe(await summedBefore(property, '2026-03-01'));
     const [whole] = await scoped((tx) => accountBalances(tx, { companyId }, { accounts: [property] }));
     expect(whole!.balance).toBe(await summedBefore(property, '9999-01-01'));
+  });
+
+  it('reads a balance at a date in this month or later backwards from the whole balance, to the same figure', async () => {
+    // Lines after the cut-off are what the backward reading takes off the whole balance: one
+    // later today, one in two days, and one next month.
+    const today = new Date().toISOString().slice(0, 10);
+    const later = [today, addDays(today, 2), addDays(today, 40)];
+    for (const [index, day] of later.entries()) await scoped(rent(day, 700 + index));
+    expect(readsBackwards(today)).toBe(true);
+    expect(readsBackwards(addDays(today, -40))).toBe(false);
+    const days = [addDays(today, -40), today, addDays(today, 1), addDays(today, 2), addDays(today, 3)];
+    days.push(addDays(today, 40), addDays(today, 41));
+    for (const day of days) {
+      for (const account of [property, ledgerAccount.trustBank]) {
+        const expected = await summedBefore(account, day);
+        const [before] = await scoped((tx) =>
+          accountBalances(tx, { companyId }, { accounts: [account], currency: 'USD', before: day }),
+        );
+        expect(before?.balance ?? 0, `${account} before ${day}`).toBe(expected);
+        expect(await embedded(account, { before: day }), `embedded, ${account} before ${day}`).toBe(expected);
+      }
+      // The trial balance's reading: every account of the company in the currency at once.
+      const every = await scoped((tx) => accountBalances(tx, { companyId }, { currency: 'USD', upTo: day }));
+      expect(every.map((row) => row.account).sort()).toEqual([ledgerAccount.trustBank, property].sort());
+      for (const row of every) expect(row.balance).toBe(await summedBefore(row.account, addDays(day, 1)));
+    }
+    expect(await scoped((tx) => carriedBalanceDisagreements(tx, { companyId }))).toEqual([]);
   });
 
   it('the application cannot change carried balances; the check finds a change made behind it', async () => {
@@ -143,6 +173,19 @@ describe('balances carried per account and month', () => {
           async (through) => through - (await summedBefore(property, '2026-03-01')),
         ),
       },
+    ]);
+    const tamperWhole = (tx: Tx) =>
+      tx
+        .update(accountWholeBalances)
+        .set({ balanceCents: sql`${accountWholeBalances.balanceCents} + 5` })
+        .where(
+          and(eq(accountWholeBalances.companyId, companyId), eq(accountWholeBalances.account, property)),
+        );
+    expect(await failure(scoped(tamperWhole))).toMatch(/permission denied/i);
+    await system(tamperWhole);
+    const whole = await summedBefore(property, '9999-01-01');
+    expect((await scoped((tx) => carriedBalanceDisagreements(tx, { companyId }))).slice(1)).toEqual([
+      { account: property, currency: 'USD', month: null, carried: whole + 5, lines: whole },
     ]);
   });
 });

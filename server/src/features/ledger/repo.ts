@@ -1,9 +1,10 @@
 import { addDays, type Book } from '@lintel/contracts';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { accountMonthBalances, journals, ledgerLines } from '../../db/schema/index.ts';
+import { accountMonthBalances, accountWholeBalances, journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
+import { monthOf, readsBackwards } from './balance-sql.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
 
@@ -75,13 +76,12 @@ export const journalLines = (tx: Tx, scope: Scope, journalId: string) =>
 
 const total = sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)`;
 
-/** The first day of a date's month (dates are YYYY-MM-DD). */
-const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-
 /**
  * Debit-positive balance of each account in one currency; `before` excludes that day and later,
- * `upTo` includes that day. Reads the months carried (`account_month_balances`) before the
- * cut-off's month and only that month's own lines up to the cut-off, not the accounts' history.
+ * `upTo` includes that day. Never reads an account's history: with no cut-off, its whole balance
+ * (`account_balances`, one row); with a cut-off in this month or later and a currency, that row
+ * less the lines from the cut-off on; otherwise the months carried (`account_month_balances`)
+ * before the cut-off's month and only that month's own lines before the cut-off.
  */
 export async function balances(
   tx: Tx,
@@ -89,48 +89,66 @@ export async function balances(
   filter: { accounts?: string[]; currency?: string; before?: string; upTo?: string },
 ): Promise<{ account: string; currency: string; balance: number }[]> {
   const cutOff = filter.before ?? (filter.upTo === undefined ? undefined : addDays(filter.upTo, 1));
-  const carriedAccounts = filter.accounts
-    ? inArray(accountMonthBalances.account, filter.accounts)
-    : undefined;
-  const carriedCurrency = filter.currency ? eq(accountMonthBalances.currency, filter.currency) : undefined;
-  const carried = tx
+  const linesOn = (...conditions: SQL[]) =>
+    inCompany(
+      ledgerLines,
+      scope,
+      filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
+      filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
+      ...conditions,
+    );
+  const whole = tx
     .select({
-      account: accountMonthBalances.account,
-      currency: accountMonthBalances.currency,
-      cents: accountMonthBalances.movementCents,
+      account: accountWholeBalances.account,
+      currency: accountWholeBalances.currency,
+      cents: accountWholeBalances.balanceCents,
     })
-    .from(accountMonthBalances)
+    .from(accountWholeBalances)
     .where(
       inCompany(
-        accountMonthBalances,
+        accountWholeBalances,
         scope,
-        carriedAccounts,
-        carriedCurrency,
-        cutOff === undefined ? undefined : lt(accountMonthBalances.month, monthOf(cutOff)),
+        filter.accounts ? inArray(accountWholeBalances.account, filter.accounts) : undefined,
+        filter.currency ? eq(accountWholeBalances.currency, filter.currency) : undefined,
       ),
     );
-  const parts =
-    cutOff === undefined
-      ? carried
-      : carried.unionAll(
-          tx
-            .select({
-              account: ledgerLines.account,
-              currency: ledgerLines.currency,
-              cents: ledgerLines.amountCents,
-            })
-            .from(ledgerLines)
-            .where(
-              inCompany(
-                ledgerLines,
-                scope,
-                filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
-                filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
-                gte(ledgerLines.entryDate, monthOf(cutOff)),
-                lt(ledgerLines.entryDate, cutOff),
-              ),
-            ),
-        );
+  const lines = (cents: SQL<number> | typeof ledgerLines.amountCents, ...conditions: SQL[]) =>
+    tx
+      .select({ account: ledgerLines.account, currency: ledgerLines.currency, cents })
+      .from(ledgerLines)
+      .where(linesOn(...conditions));
+  let parts;
+  if (cutOff === undefined) parts = whole;
+  // Backwards needs the currency: ledger_lines_company_date_idx ranges over one currency's dates.
+  else if (filter.currency !== undefined && readsBackwards(cutOff))
+    parts = whole.unionAll(
+      lines(sql<number>`-${ledgerLines.amountCents}`, gte(ledgerLines.entryDate, cutOff)),
+    );
+  else {
+    parts = tx
+      .select({
+        account: accountMonthBalances.account,
+        currency: accountMonthBalances.currency,
+        cents: accountMonthBalances.movementCents,
+      })
+      .from(accountMonthBalances)
+      .where(
+        inCompany(
+          accountMonthBalances,
+          scope,
+          filter.accounts ? inArray(accountMonthBalances.account, filter.accounts) : undefined,
+          filter.currency ? eq(accountMonthBalances.currency, filter.currency) : undefined,
+          lt(accountMonthBalances.month, monthOf(cutOff)),
+        ),
+      )
+      .unionAll(
+        lines(
+          ledgerLines.amountCents,
+          gte(ledgerLines.entryDate, monthOf(cutOff)),
+          lt(ledgerLines.entryDate, cutOff),
+        ),
+      );
+  }
   const both = parts.as('both');
   const rows = await tx
     .select({ account: both.account, currency: both.currency, balance: sql<string>`sum(${both.cents})` })
@@ -158,11 +176,12 @@ async function carriedBefore(tx: Tx, scope: Scope, accounts: string[], currency:
 }
 
 /**
- * Every account, currency and month whose carried movement differs from the sum of its lines
- * (a row missing on either side counts as zero): empty when the carried balances agree.
+ * Every account, currency and month whose carried movement differs from the sum of its lines, and
+ * every account and currency whose whole balance does (`month` null); a row missing on either side
+ * counts as zero. Empty when the carried balances agree.
  */
 export const carriedDisagreements = (tx: Tx, scope: Scope) =>
-  queryRows<{ account: string; currency: string; month: string; carried: string; lines: string }>(
+  queryRows<{ account: string; currency: string; month: string | null; carried: string; lines: string }>(
     tx,
     sql`select account, currency, month::text as month,
                coalesce(carried.movement_cents, 0)::text as carried, coalesce(lines.cents, 0)::text as lines
@@ -173,7 +192,15 @@ export const carriedDisagreements = (tx: Tx, scope: Scope) =>
                        from ledger_lines where company_id = ${scope.companyId}
                       group by 1, 2, 3) lines using (account, currency, month)
          where coalesce(carried.movement_cents, 0) <> coalesce(lines.cents, 0)
-         order by account, currency, month`,
+        union all
+        select account, currency, null, coalesce(whole.balance_cents, 0)::text, coalesce(lines.cents, 0)::text
+          from (select account, currency, balance_cents from account_balances
+                 where company_id = ${scope.companyId}) whole
+          full join (select account, currency, sum(amount_cents) as cents
+                       from ledger_lines where company_id = ${scope.companyId}
+                      group by 1, 2) lines using (account, currency)
+         where coalesce(whole.balance_cents, 0) <> coalesce(lines.cents, 0)
+         order by account, currency, month nulls last`,
   );
 
 /** One or more holder accounts in a currency over a period: what a statement is of. */

@@ -292,14 +292,14 @@ export async function statement(
 export const accountBalances = repo.balances;
 
 /**
- * The check that the balances carried per account and month (kept by the database as lines are
- * inserted) agree with the lines: every account, currency and month where they differ, with both
- * sums. Empty when the books agree.
+ * The check that the balances carried per account and month, and each account's whole balance
+ * (kept by the database as lines are inserted), agree with the lines: every account, currency and
+ * month (null for the whole balance) where they differ, with both sums. Empty when the books agree.
  */
 export async function carriedBalanceDisagreements(
   tx: Tx,
   scope: Scope,
-): Promise<{ account: string; currency: string; month: string; carried: number; lines: number }[]> {
+): Promise<{ account: string; currency: string; month: string | null; carried: number; lines: number }[]> {
   const rows = await repo.carriedDisagreements(tx, scope);
   return rows.map((row) => ({ ...row, carried: Number(row.carried), lines: Number(row.lines) }));
 }
