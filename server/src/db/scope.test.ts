@@ -79,11 +79,18 @@ describe('transact (row-level security)', () => {
   });
 
   const settingsOf = (tx: Tx) =>
-    queryRows<{ company: string; role: string; isolation: string; readOnly: string }>(
+    queryRows<{
+      company: string;
+      role: string;
+      isolation: string;
+      readOnly: string;
+      parallelWorkers: string;
+    }>(
       tx,
       sql`select current_setting('app.company_id', true) as company, current_user as role,
              current_setting('transaction_isolation') as isolation,
-             current_setting('transaction_read_only') as "readOnly"`,
+             current_setting('transaction_read_only') as "readOnly",
+             current_setting('max_parallel_workers_per_gather') as "parallelWorkers"`,
     );
 
   it('starts scoped, with the transaction settings asked for', async () => {
@@ -93,6 +100,7 @@ describe('transact (row-level security)', () => {
       role: 'lintel_app',
       isolation: 'read committed',
       readOnly: 'off',
+      parallelWorkers: '0',
     });
     const [snapshot] = await transact(scopedTo(companyB), settingsOf, {
       isolationLevel: 'repeatable read',
@@ -103,10 +111,12 @@ describe('transact (row-level security)', () => {
       role: 'lintel_app',
       isolation: 'repeatable read',
       readOnly: 'on',
+      parallelWorkers: '0',
     });
   });
 
   it('rolls back everything when the work throws, and the connection serves the next one clean', async () => {
+    const [before] = await systemTransact(t.database.db, settingsOf);
     await expect(
       transact(scopedTo(companyA), async (tx) => {
         await tx
@@ -122,6 +132,8 @@ describe('transact (row-level security)', () => {
     const [after] = await systemTransact(t.database.db, settingsOf);
     expect(after?.company ?? '').toBe('');
     expect(after?.role).not.toBe('lintel_app');
+    // The setting is the transaction's: the connection goes back to the server's default.
+    expect(after?.parallelWorkers).toBe(before?.parallelWorkers);
   });
 
   it('keeps a statement a repo names prepared on a direct connection, every run scoped to its company', async () => {

@@ -262,6 +262,12 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_company_receipt_unique').on(t.companyId, t.receiptNumber),
     index('payments_company_date_idx').on(t.companyId, t.paymentDate),
+    // Bank matching names the payment behind each ledger entry of the bank.
+    index('payments_journal_idx').on(t.journalId),
+    // Reports add reversals on their own dates: the few reversed payments, not all of them.
+    index('payments_company_reversed_idx')
+      .on(t.companyId)
+      .where(sql`${t.reversalJournalId} is not null`),
     index('payments_property_idx').on(t.propertyId),
     index('payments_lease_idx').on(t.leaseId),
   ],
@@ -316,7 +322,11 @@ export const payouts = pgTable(
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('payouts_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('payouts_company_idx').on(t.companyId, t.createdAt),
+    // Bank matching names the payout behind each ledger entry of the bank.
+    index('payouts_journal_idx').on(t.journalId),
+  ],
 );
 
 export const expenses = pgTable(
@@ -342,7 +352,11 @@ export const expenses = pgTable(
     source: jsonb('source').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('expenses_property_idx').on(t.propertyId)],
+  (t) => [
+    index('expenses_property_idx').on(t.propertyId),
+    // The income report's expenses and levies of a period, company-wide.
+    index('expenses_company_date_idx').on(t.companyId, t.expenseDate),
+  ],
 );
 
 /** The VAT rate from a date on: a change leaves what was posted before it alone. */

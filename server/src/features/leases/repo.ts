@@ -16,6 +16,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { leases, owners, properties, tenants } from '../../db/schema/index.ts';
+import { holdsMoneySql } from '../ledger/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { chunksOf } from '../../lib/chunks.ts';
@@ -40,9 +41,10 @@ const {
 } = getTableColumns(leases);
 
 /** True when the lease's deposits account holds money in some currency. */
-const depositHeld = sql<boolean>`exists (select 1 from ledger_lines ll
-  where ll.company_id = ${leases.companyId} and ll.account = ${leases.depositAccount}
-  group by ll.currency having sum(ll.amount_cents) < 0)`.mapWith(Boolean);
+const depositHeld = holdsMoneySql({
+  companyId: sql`${leases.companyId}`,
+  account: sql`${leases.depositAccount}`,
+}).mapWith(Boolean);
 
 const view = {
   ...leaseColumns,

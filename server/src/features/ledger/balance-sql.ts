@@ -45,3 +45,12 @@ export function accountBalanceSql(account: {
     + (select coalesce(sum(line.amount_cents), 0) from ledger_lines line
       where ${sameAccount('line')} and line.entry_date >= ${month}::date and line.entry_date < ${cutOff}::date))`;
 }
+
+/**
+ * Whether an account holds money for its holder (a credit balance) in some currency, as a boolean
+ * expression another feature's query embeds (is a lease's deposit held?): one row per currency.
+ */
+export const holdsMoneySql = (account: { companyId: SQL; account: SQL }) =>
+  sql<boolean>`exists (select 1 from account_balances whole
+    where whole.company_id = ${account.companyId} and whole.account = ${account.account}
+      and whole.balance_cents < 0)`;

@@ -16,7 +16,7 @@ export {
   type StatementLines,
   type StatementRequest,
 } from './service.ts';
-export { accountBalanceSql } from './balance-sql.ts';
+export { accountBalanceSql, holdsMoneySql } from './balance-sql.ts';
 export { accountLabels } from './labels.ts';
 export { closedPeriods, closePeriodThrough, periodClosedMessage, setPeriodLock } from './period-locks.ts';
 export { ledgerRoutes } from './routes.ts';

@@ -108,6 +108,17 @@ export const allSchedules = (tx: Tx, scope: Scope) =>
     .from(levySchedules)
     .where(inCompany(levySchedules, scope));
 
+/** Every (schedule, period) already charged, as `schedule|period`. */
+export const chargedPeriods = async (tx: Tx, scope: Scope) =>
+  new Set(
+    (
+      await tx
+        .select({ scheduleId: levyCharges.scheduleId, period: levyCharges.period })
+        .from(levyCharges)
+        .where(inCompany(levyCharges, scope))
+    ).map((row) => `${row.scheduleId}|${row.period}`),
+  );
+
 export async function insertCharges(tx: Tx, rows: (typeof levyCharges.$inferInsert)[]): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await tx
