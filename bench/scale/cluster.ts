@@ -56,6 +56,23 @@ const asPostgres = (binary: string, args: string[]) =>
     ? run('runuser', ['-u', 'postgres', '--', path.join(BIN, binary), ...args])
     : run(path.join(BIN, binary), args);
 
+const clusterIn = (folder: string, stop: () => Promise<void>): Cluster => ({
+  url: (database = DATABASE) => `postgres://postgres@127.0.0.1:${CLUSTER_PORT}/${database}`,
+  admin: { host: '127.0.0.1', port: CLUSTER_PORT, user: 'postgres', database: DATABASE },
+  logFile: path.join(folder, 'log'),
+  data: path.join(folder, 'data'),
+  stop,
+});
+
+/** A cluster an earlier run kept (its folder), still running on CLUSTER_PORT; `stop` removes it. */
+export function keptCluster(folder: string): Cluster {
+  const data = path.join(folder, 'data');
+  return clusterIn(folder, async () => {
+    await asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']).catch(() => {});
+    await rm(folder, { recursive: true, force: true });
+  });
+}
+
 /** A throwaway cluster in a temporary folder on CLUSTER_PORT: initdb, start; `stop` removes it. */
 export async function startCluster(say: (text: string) => void): Promise<Cluster> {
   const folder = await mkdtemp(path.join(tmpdir(), 'lintel-scale-pg-'));
@@ -92,13 +109,12 @@ export async function startCluster(say: (text: string) => void): Promise<Cluster
     await asPostgres('pg_ctl', ['-D', data, '-l', logFile, '-w', '-t', '120', 'start']);
     started = true;
     say(`   cluster: ${data} on port ${CLUSTER_PORT}`);
-    const admin = { host: '127.0.0.1', port: CLUSTER_PORT, user: 'postgres', database: DATABASE };
-    const url = (database = DATABASE) => `postgres://postgres@127.0.0.1:${CLUSTER_PORT}/${database}`;
-    const client = new pg.Client(url('postgres'));
+    const cluster = clusterIn(folder, stop);
+    const client = new pg.Client(cluster.url('postgres'));
     await client.connect();
     await client.query(`create database ${DATABASE}`);
     await client.end();
-    return { url, admin, logFile, data, stop };
+    return cluster;
   } catch (error) {
     await stop();
     throw error;

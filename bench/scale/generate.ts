@@ -6,7 +6,13 @@ import pg from 'pg';
  * is (`scale_id('property', company, property)`, marked as a version-4 uuid), so a run is repeatable and the mix can name any
  * row without asking. Amounts follow the posting code exactly (payments/record-payment.ts with
  * the default finance settings: 10% commission, 60% of it the agent's, no VAT), so the app's own
- * trial balance and trust reconciliation must agree with what is written here.
+ * trial balance and trust reconciliation must agree with what is written here. Beside the rent:
+ * a monthly body-corporate levy on every apartment (levies/service.ts payLevies: an expense
+ * journal, property → trust bank, paid on the 6th and taken off the next payout; the last month
+ * and half of the one before left due), four written invoices a month (invoices/service.ts
+ * markInvoicePaid into the business bank: fee income; last month's odd ones and a few older
+ * ones left unpaid, overdue), and a trust bank account with one imported statement of every
+ * trust bank movement since the first of last month, all unmatched, for the mix to match.
  */
 export const PROPERTIES_PER_COMPANY = 500;
 export const OWNERS_PER_COMPANY = 50;
@@ -14,6 +20,13 @@ export const OWNERS_PER_COMPANY = 50;
 export const LET_PER_COMPANY = PROPERTIES_PER_COMPANY - PROPERTIES_PER_COMPANY / 10;
 export const MONTHS = 24;
 const TASKS_PER_COMPANY = 200;
+/** Written invoices per company: four a month (three to owners, one to another client). */
+export const INVOICES_PER_COMPANY = 4 * MONTHS;
+/**
+ * The trust bank statement's first day: the first of last month. Its lines are every trust bank
+ * movement from then to today; the rent receipts among them are left for the mix to match.
+ */
+const STATEMENT_FROM = `scale_month(${MONTHS - 2})`;
 const MAINTENANCE_PER_COMPANY = 100;
 const COMMISSION_BP = 1000;
 const AGENT_SHARE_BP = 6000;
@@ -63,6 +76,12 @@ const SPLIT = `
   (((p.rent_cents * ${COMMISSION_BP} + 5000) / 10000) * ${AGENT_SHARE_BP} + 5000) / 10000 as agent_share`;
 
 /**
+ * A levy property's monthly levy (the apartments, pn % 5 = 1, all let): $30–$60, far under the
+ * owner's share of the rent ($450 at least), so paying it never takes the account below zero.
+ */
+const LEVY = '(3000 + (pn % 7) * 500)';
+
+/**
  * Let properties of companies first..last with their month m: the rows every rent phase reads, made
  * once per batch into a temporary table (dropped at its commit), with every id, number and text
  * the phases write worked out once here rather than once per row written.
@@ -76,6 +95,8 @@ const letMonths = (first: number, last: number) => `
          scale_id('charge', c, pn, m) as charge_id, scale_id('payment', c, pn, m) as payment_id,
          scale_id('rt', c, pn, m) as trust_journal_id, scale_id('rb', c, pn, m) as business_journal_id,
          scale_id('po', c, pn, m) as payout_journal_id, receipt,
+         case when pn % 5 = 1 and (m < ${MONTHS - 2} or (m = ${MONTHS - 2} and pn % 10 = 1)) then ${LEVY} else 0 end as levy_paid,
+         scale_month(m) + 5 as levy_day,
          receipt || ' rent from ' || scale_tenant_name(c, pn) || ' — ' || p.name as rent_description,
          'Payout to the owner of ' || p.name as payout_description
   from generate_series(${first}, ${last}) c
@@ -84,6 +105,32 @@ const letMonths = (first: number, last: number) => `
   cross join lateral (select 'RCT-' || lpad((m * ${LET_PER_COMPANY} + pn - pn / 10)::text, 6, '0') as receipt) r
   join properties p on p.id = scale_id('property', c, pn)
   where pn % 10 <> 0`;
+
+/**
+ * Companies first..last's written invoices, four a month: three to owners, one to another client,
+ * each one line of a fee. Most are paid into the business bank ten to nineteen days after issue;
+ * last month's odd ones and every nineteenth older one are issued and unpaid (overdue), and one
+ * dated after today is still a draft (no number). Numbers follow issue order.
+ */
+const invoiceRows = (first: number, last: number) => `
+  select c, i, k.company_id, scale_id('invoice', c, i) as invoice_id, scale_id('ip', c, i) as journal_id, k.accountant_id,
+         d.issue_date, d.issue_date + 30 as due_date,
+         case when d.issue_date > current_date then 'draft'
+              when (k.m < ${MONTHS - 2} and i % 19 <> 0) or (k.m = ${MONTHS - 2} and k.q % 2 = 0) then 'paid'
+              else 'issued' end as status,
+         'INV-' || lpad(i::text, 6, '0') as number,
+         case when k.q = 3 then 'other' else 'owner' end as client_type,
+         case when k.q < 3 then scale_id('owner', c, k.o) end as client_id,
+         case when k.q = 3 then 'Residents Association ' || c::text || '-' || i::text
+              else 'Owner ' || k.o::text || ' of agency ' || c::text end as client_name,
+         (array['Management fee', 'Inspection fee', 'Letting fee', 'Advertising'])[1 + k.q] as description,
+         15000 + (i % 8) * 2500 as price,
+         least(d.issue_date + 10 + i % 10, current_date) as paid_day
+  from generate_series(${first}, ${last}) c
+  cross join generate_series(1, ${INVOICES_PER_COMPANY}) i
+  cross join lateral (select (i - 1) / 4 as m, (i - 1) % 4 as q, 1 + (i * 7) % ${OWNERS_PER_COMPANY} as o,
+                             scale_id('company', c) as company_id, scale_id('user', c, 2) as accountant_id) k
+  cross join lateral (select scale_month(k.m) + k.q * 7 as issue_date) d`;
 
 /** Once for all companies: the people and places (cheap next to the ledger). */
 function entitySteps(hash: string): [string, string][] {
@@ -175,11 +222,48 @@ const FEE_TRANSFERS = `
   from scale_let_months where m < ${MONTHS - 1} group by c, m, company_id`;
 
 /**
+ * The trust bank statement's lines per company: every trust bank movement from STATEMENT_FROM to
+ * today in the order the bank lists them (rent in, levies, payouts and the fee transfer out), and
+ * the opening balance, the trust bank's ledger balance the day before. The rent receipts' lines,
+ * `scale_id('bank_line', c, pn, m)` for the last two months, quote the receipt number as their
+ * reference; the mix matches them to their entries.
+ */
+const BANK_MOVES = `
+  with openings as (
+    select c, sum(x) as opening from (
+      select c, amount as x from scale_let_months where day < ${STATEMENT_FROM}
+      union all select c, -levy_paid from scale_let_months where levy_paid > 0 and levy_day < ${STATEMENT_FROM}
+      union all select c, -(amount - commission - levy_paid) from scale_let_months
+                 where m < ${MONTHS - 1} and payout_day < ${STATEMENT_FROM}
+      union all select c, -due from (${FEE_TRANSFERS}) t where day < ${STATEMENT_FROM}
+    ) earlier group by c)
+  select moves.*, openings.opening from (
+    select c, pn, 1 as kind, day as line_date, scale_id('bank_line', c, pn, m) as id, amount,
+           'Transfer from ' || tenant_name as description, receipt as reference, tenant_name as counterparty,
+           'SB' || c::text || '-R' || pn::text || '-' || m::text as transaction_id
+    from scale_let_months where m >= ${MONTHS - 2} and day <= current_date
+    union all
+    select c, pn, 2, levy_day, scale_id('bank_levy', c, pn, m), -levy_paid, 'Payment to Body Corporate of ' || property_name,
+           null, 'Body Corporate of ' || property_name, 'SB' || c::text || '-L' || pn::text || '-' || m::text
+    from scale_let_months where levy_paid > 0 and levy_day between ${STATEMENT_FROM} and current_date
+    union all
+    select c, pn, 3, payout_day, scale_id('bank_payout', c, pn, m), -(amount - commission - levy_paid),
+           'Payment to the owner of ' || property_name, null, null, 'SB' || c::text || '-P' || pn::text || '-' || m::text
+    from scale_let_months where m < ${MONTHS - 1} and payout_day between ${STATEMENT_FROM} and current_date
+    union all
+    select c, 0, 4, day, scale_id('bank_fee', c, m), -due, 'Transfer to the business account', reference, null,
+           'SB' || c::text || '-F' || m::text
+    from (${FEE_TRANSFERS}) t where day between ${STATEMENT_FROM} and current_date
+  ) moves join openings using (c)`;
+
+/**
  * Per batch of companies, in one transaction (its journals' balance is checked before its
  * commit): every month's rent charge and receipt (two linked journals: trust 3 lines, business
  * 4), its allocation; the owner's payout of last month's share on the 10th; the monthly fee
  * transfer of what is due to the agency from trust to the business bank (two linked journals, 2
- * lines each).
+ * lines each); the apartments' levy schedules, their monthly charges and the paid ones' expenses
+ * (a trust journal of 2 lines each, taken off that month's payout); the written invoices and the
+ * paid ones' business journals (2 lines each); the trust bank account and its statement.
  */
 const LEDGER_STEPS: [string, string][] = [
   [
@@ -239,7 +323,7 @@ const LEDGER_STEPS: [string, string][] = [
     `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description)
      select company_id, payout_journal_id, line.account, 'trust', 'USD', line.amount, payout_day, 'payout', payout_description
      from scale_let_months cross join lateral (values
-       (1, 'property:' || property_id, amount - commission), (2, 'trust:bank', -(amount - commission))
+       (1, 'property:' || property_id, amount - commission - levy_paid), (2, 'trust:bank', -(amount - commission - levy_paid))
      ) line(n, account, amount)
      where m < ${MONTHS - 1}
      order by c, m, pn, line.n`,
@@ -247,7 +331,7 @@ const LEDGER_STEPS: [string, string][] = [
   [
     'payouts',
     `insert into payouts (id, company_id, account_type, account_id, amount_cents, currency, method, payout_date, journal_id, created_by)
-     select scale_id('payout', c, pn, m), company_id, 'property', property_id, amount - commission, 'USD', 'bank_transfer',
+     select scale_id('payout', c, pn, m), company_id, 'property', property_id, amount - commission - levy_paid, 'USD', 'bank_transfer',
             payout_day, payout_journal_id, accountant_id
      from scale_let_months where m < ${MONTHS - 1}`,
   ],
@@ -271,6 +355,117 @@ const LEDGER_STEPS: [string, string][] = [
      ) line(n, prefix, book, account, sign)
      order by t.c, t.m, line.n`,
   ],
+  [
+    'levy_schedules',
+    `insert into levy_schedules (id, company_id, property_id, body_corporate, contact, amount_cents, currency, start_date)
+     select scale_id('levy', c, pn), company_id, property_id, 'Body Corporate of ' || property_name,
+            '+263 24 ' || lpad(pn::text, 6, '0'), ${LEVY}, 'USD', month
+     from scale_let_months where m = 0 and pn % 5 = 1`,
+  ],
+  [
+    // levies/service.ts payLevies → accounts payPropertyExpense → ledger payOutOf: property → trust bank.
+    'journals (levies)',
+    `insert into journals (id, company_id, kind, description, entry_date, book, posted_by)
+     select scale_id('lv', c, pn, m), company_id, 'expense',
+            'Body Corporate of ' || property_name || ': Levy ' || to_char(month, 'YYYY-MM') || ' — ' || property_name,
+            levy_day, 'trust', accountant_id
+     from scale_let_months where levy_paid > 0`,
+  ],
+  [
+    'ledger_lines (levies)',
+    `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description)
+     select company_id, scale_id('lv', c, pn, m), line.account, 'trust', 'USD', line.amount, levy_day, 'expense',
+            'Body Corporate of ' || property_name || ': Levy ' || to_char(month, 'YYYY-MM') || ' — ' || property_name
+     from scale_let_months cross join lateral (values
+       (1, 'property:' || property_id, levy_paid), (2, 'trust:bank', -levy_paid)
+     ) line(n, account, amount)
+     where levy_paid > 0
+     order by c, m, pn, line.n`,
+  ],
+  [
+    'expenses (levies)',
+    `insert into expenses (id, company_id, property_id, supplier, description, amount_cents, currency, method, expense_date,
+                           journal_id, created_by, source)
+     select scale_id('levy_expense', c, pn, m), company_id, property_id, 'Body Corporate of ' || property_name,
+            'Levy ' || to_char(month, 'YYYY-MM'), levy_paid, 'USD', 'bank_transfer', levy_day, scale_id('lv', c, pn, m),
+            accountant_id, jsonb_build_object('levyChargeId', scale_id('levy_charge', c, pn, m))
+     from scale_let_months where levy_paid > 0`,
+  ],
+  [
+    // What ensureLevyCharges would raise (period, due on the 1st), so the screens raise nothing.
+    'levy_charges',
+    `insert into levy_charges (id, company_id, schedule_id, property_id, period, due_date, amount_cents, currency, expense_id, paid_at)
+     select scale_id('levy_charge', c, pn, m), company_id, scale_id('levy', c, pn), property_id, to_char(month, 'YYYY-MM'),
+            month, ${LEVY}, 'USD', case when levy_paid > 0 then scale_id('levy_expense', c, pn, m) end,
+            case when levy_paid > 0 then levy_day + time '09:00' end
+     from scale_let_months where pn % 5 = 1`,
+  ],
+  [
+    'invoices',
+    `insert into invoices (id, company_id, number, status, client_type, kind, paid_from, journal_id, client_id, client_name,
+                           currency, issue_date, due_date, vat_rate_bp, subtotal_cents, vat_cents, total_cents, paid_at, created_by)
+     select invoice_id, company_id, case when status <> 'draft' then number end, status, client_type, 'agency',
+            case when status = 'paid' then 'business_bank' end, case when status = 'paid' then journal_id end, client_id,
+            client_name, 'USD', issue_date, due_date, 0, price, 0, price,
+            case when status = 'paid' then paid_day + time '10:00' end, accountant_id
+     from scale_invoices`,
+  ],
+  [
+    'invoice_lines',
+    `insert into invoice_lines (id, company_id, invoice_id, position, description, quantity_milli, unit_price_cents, amount_cents)
+     select scale_id('invoice_line', c, i), company_id, invoice_id, 0, description, 1000, price, price from scale_invoices`,
+  ],
+  [
+    // invoices/service.ts markInvoicePaid, paidFrom business_bank (no VAT registered: no VAT line).
+    'journals (invoices)',
+    `insert into journals (id, company_id, kind, description, reference, entry_date, book, posted_by)
+     select journal_id, company_id, 'invoice_payment', number || ' paid into the business bank by bank transfer', number,
+            paid_day, 'business', accountant_id
+     from scale_invoices where status = 'paid'`,
+  ],
+  [
+    'ledger_lines (invoices)',
+    `insert into ledger_lines (company_id, journal_id, account, book, currency, amount_cents, entry_date, kind, description, reference)
+     select company_id, journal_id, line.account, 'business', 'USD', line.amount, paid_day, 'invoice_payment',
+            number || ' paid into the business bank by bank transfer', number
+     from scale_invoices cross join lateral (values
+       (1, 'business:bank', price), (2, 'business:fee-income', -price)
+     ) line(n, account, amount)
+     where status = 'paid'
+     order by c, i, line.n`,
+  ],
+  [
+    'number_sequences (invoice)',
+    `insert into number_sequences (company_id, name, last_value)
+     select company_id, 'invoice', count(*) filter (where status <> 'draft') from scale_invoices group by company_id`,
+  ],
+  [
+    'bank_accounts',
+    `insert into bank_accounts (id, company_id, book, currency, name, bank_name, account_number)
+     select scale_id('bank_account', c), scale_id('company', c), 'trust', 'USD', 'Trust account', 'Scale Bank',
+            lpad(c::text, 10, '0')
+     from (select distinct c from scale_bank_moves) b`,
+  ],
+  [
+    'bank_statements',
+    `insert into bank_statements (id, company_id, bank_account_id, format, file_name, from_date, to_date, opening_cents,
+                                  closing_cents, line_count, added_count, imported_by)
+     select scale_id('bank_statement', c), scale_id('company', c), scale_id('bank_account', c), 'csv',
+            'trust-' || to_char(current_date, 'YYYY-MM-DD') || '.csv', ${STATEMENT_FROM}, max(line_date),
+            min(opening), min(opening) + sum(amount), count(*), count(*), scale_id('user', c, 2)
+     from scale_bank_moves group by c`,
+  ],
+  [
+    'bank_lines',
+    `insert into bank_lines (id, company_id, bank_account_id, statement_id, position, line_date, description, reference,
+                             counterparty, amount_cents, balance_cents, bank_transaction_id, identity)
+     select id, scale_id('company', c), scale_id('bank_account', c), scale_id('bank_statement', c),
+            row_number() over (partition by c order by line_date, kind, pn) - 1, line_date, description, reference,
+            counterparty, amount,
+            opening + sum(amount) over (partition by c order by line_date, kind, pn rows unbounded preceding),
+            transaction_id, 'id:' || transaction_id
+     from scale_bank_moves`,
+  ],
 ];
 
 const TABLES = [
@@ -288,6 +483,14 @@ const TABLES = [
   'ledger_lines',
   'maintenance_requests',
   'tasks',
+  'levy_schedules',
+  'levy_charges',
+  'expenses',
+  'invoices',
+  'invoice_lines',
+  'bank_accounts',
+  'bank_statements',
+  'bank_lines',
 ];
 
 /** The tables a ledger batch writes (the carried balances by the lines' trigger). */
@@ -299,6 +502,16 @@ const LEDGER_TABLES = [
   'allocations',
   'payouts',
   'account_month_balances',
+  'account_balances',
+  'levy_schedules',
+  'levy_charges',
+  'expenses',
+  'invoices',
+  'invoice_lines',
+  'number_sequences',
+  'bank_accounts',
+  'bank_statements',
+  'bank_lines',
 ];
 
 /**
@@ -372,6 +585,8 @@ export async function generate(
       .rows[0]!.seq;
     await worker.query(`create temp table scale_let_months on commit drop as ${letMonths(first, last)}`);
     await worker.query('analyze scale_let_months');
+    await worker.query(`create temp table scale_invoices on commit drop as ${invoiceRows(first, last)}`);
+    await worker.query(`create temp table scale_bank_moves on commit drop as ${BANK_MOVES}`);
     for (const [name, text] of LEDGER_STEPS) {
       await step(name, async () => {
         const rows = (await worker.query(text)).rowCount ?? 0;

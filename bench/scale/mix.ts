@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { addDays } from '@lintel/contracts';
 import { percentile } from '../lib/stats.ts';
-import { LET_PER_COMPANY, PROPERTIES_PER_COMPANY } from './generate.ts';
+import { LET_PER_COMPANY, MONTHS, PROPERTIES_PER_COMPANY } from './generate.ts';
 
 /** A user of the mix, signed in through the API. */
 export interface MixUser {
@@ -12,12 +12,27 @@ export interface MixUser {
   token: string;
 }
 
+/** One HTTP request of the API. */
+export interface HttpCall {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * What a call sends: one request, or a read the screen makes first (a dialog opening, counted as
+ * the call `before.name`) and the request its answer makes (undefined: nothing fit, an error).
+ */
+export type MixRequest =
+  HttpCall | { before: { name: string; path: string }; after(answer: string): HttpCall | undefined };
+
 export interface MixCall {
   name: string;
   kind: 'read' | 'write';
+  /** 0: never picked on its own (made only as another call's `before`). */
   weight: number;
   roles: MixUser['role'][];
-  request(user: MixUser, pick: (below: number) => number): { method: string; path: string; body?: unknown };
+  request(user: MixUser, pick: (below: number) => number): MixRequest;
 }
 
 const today = new Date().toISOString().slice(0, 10);
@@ -42,6 +57,62 @@ function letProperty(user: MixUser, pick: (below: number) => number): number {
     return pn;
   }
 }
+
+/**
+ * The trust statement's rent lines (generate.ts BANK_MOVES): k = 0 … 2 × LET_PER_COMPANY − 1 over
+ * the let properties of last month, then of this month, whose receipts (on day 1 + pn % 5) are not
+ * on the statement before their day. Undefined: not on it yet.
+ */
+function rentLine(company: number, k: number): string | undefined {
+  const m = MONTHS - 2 + Math.floor(k / LET_PER_COMPANY);
+  const j = k % LET_PER_COMPANY;
+  const pn = j + 1 + Math.floor(j / 9);
+  if (m === MONTHS - 1 && 1 + (pn % 5) > Number(today.slice(8, 10))) return undefined;
+  return scaleId('bank_line', company, pn, m);
+}
+
+/**
+ * A match succeeds once per line, so each user matching in a company walks lines of its own: the
+ * company's n-th such user (in the order they first match) takes k ≡ n (mod MATCH_SLOTS), up to
+ * 2 × 450 ÷ 15 = 60 lines each. Past that, or past 15 users in one company, the line named does
+ * not exist and the call answers 404: an error, so the run says it ran out.
+ */
+const MATCH_SLOTS = 15;
+const matchCursors = new Map<MixUser, { slot: number; next: number }>();
+const slotsTaken = new Map<number, number>();
+
+/** The user's next line to match; `take` moves past it (the match), else it is only looked at. */
+function nextLine(user: MixUser, take: boolean): string {
+  let cursor = matchCursors.get(user);
+  if (!cursor) {
+    cursor = { slot: slotsTaken.get(user.company) ?? 0, next: 0 };
+    slotsTaken.set(user.company, cursor.slot + 1);
+    matchCursors.set(user, cursor);
+  }
+  for (let i = cursor.next; cursor.slot < MATCH_SLOTS; i++) {
+    const k = cursor.slot + MATCH_SLOTS * i;
+    if (k >= 2 * LET_PER_COMPANY) break;
+    const line = rentLine(user.company, k);
+    if (!line) continue;
+    cursor.next = take ? i + 1 : i;
+    return line;
+  }
+  return scaleId('bank_line', user.company, 0, 0);
+}
+
+/** The dialog's first suggestion (the receipt the line quotes, best first), as a match of the line. */
+function matchOf(lineId: string, answer: string): HttpCall | undefined {
+  const suggestions = (JSON.parse(answer) as { data?: { entries: { seq: number }[] }[] }).data ?? [];
+  const best = suggestions[0];
+  if (!best) return undefined;
+  return {
+    method: 'POST',
+    path: '/api/banking/matches',
+    body: { lineIds: [lineId], entrySeqs: best.entries.map((entry) => entry.seq) },
+  };
+}
+
+const SUGGESTIONS = 'bank line suggestions (match dialog)';
 
 const BOOKKEEPERS: MixUser['role'][] = ['admin', 'accountant'];
 const EVERYONE: MixUser['role'][] = ['admin', 'accountant', 'agent'];
@@ -144,6 +215,61 @@ export const MIX: MixCall[] = [
     request: () => ({ method: 'GET', path: '/api/ledger/trial-balance?currency=USD' }),
   },
   {
+    name: 'levies list (first page)',
+    kind: 'read',
+    weight: 2,
+    roles: EVERYONE,
+    request: () => ({ method: 'GET', path: '/api/levies?page=1&pageSize=25' }),
+  },
+  {
+    // The levies screen's second list: this month's charges and earlier unpaid ones.
+    name: 'levies due (this month)',
+    kind: 'read',
+    weight: 1,
+    roles: EVERYONE,
+    request: () => ({ method: 'GET', path: '/api/levies/due' }),
+  },
+  {
+    name: 'invoices list (first page)',
+    kind: 'read',
+    weight: 2,
+    roles: BOOKKEEPERS,
+    request: () => ({ method: 'GET', path: '/api/invoices?page=1&pageSize=25&sort=-issueDate' }),
+  },
+  {
+    name: 'bank lines awaiting a match',
+    kind: 'read',
+    weight: 2,
+    roles: BOOKKEEPERS,
+    request: (user) => ({
+      method: 'GET',
+      path: `/api/banking/accounts/${scaleId('bank_account', user.company)}/lines?page=1&pageSize=25&state=unmatched`,
+    }),
+  },
+  {
+    // Made as the match dialog opens, before each match below (and once alone for its plans).
+    name: SUGGESTIONS,
+    kind: 'read',
+    weight: 0,
+    roles: ['accountant'],
+    request: (user) => ({ method: 'GET', path: `/api/banking/lines/${nextLine(user, false)}/suggestions` }),
+  },
+  {
+    // matching-service matchByHand: the accountant's own (admins read the screen, do not match).
+    // Weight 1: a few matches by hand among many reads (the rest is matched by the rules).
+    name: 'match a bank line',
+    kind: 'write',
+    weight: 1,
+    roles: ['accountant'],
+    request: (user) => {
+      const lineId = nextLine(user, true);
+      return {
+        before: { name: SUGGESTIONS, path: `/api/banking/lines/${lineId}/suggestions` },
+        after: (answer) => matchOf(lineId, answer),
+      };
+    },
+  },
+  {
     name: 'record a rent payment',
     kind: 'write',
     weight: 3,
@@ -186,8 +312,36 @@ function generatorOf(seed: number) {
   };
 }
 
-/** Sends one call; its time is until the whole body is read. */
-export async function send(baseUrl: string, user: MixUser, call: ReturnType<MixCall['request']>) {
+interface Answer {
+  ms: number;
+  status: number;
+  text: string;
+}
+
+/** A call's answer, and the answer to what it made first (`before`); `sent` false: it was not made. */
+export interface Sent extends Answer {
+  sent: boolean;
+  before?: Answer & { name: string };
+}
+
+const succeeded = (status: number) => status >= 200 && status < 300;
+
+/** Sends a call (and first what it reads first); each time is until the whole body is read. */
+export async function send(baseUrl: string, user: MixUser, call: MixRequest): Promise<Sent> {
+  if (!('before' in call)) return { ...(await sendOne(baseUrl, user, call)), sent: true };
+  const before = {
+    name: call.before.name,
+    ...(await sendOne(baseUrl, user, { method: 'GET', path: call.before.path })),
+  };
+  const next = succeeded(before.status) ? call.after(before.text) : undefined;
+  if (!next) {
+    const why = succeeded(before.status) ? 'nothing in its answer fit' : `it answered ${before.status}`;
+    return { ms: 0, status: 599, text: `not sent: ${why} (${before.name})`, sent: false, before };
+  }
+  return { ...(await sendOne(baseUrl, user, next)), sent: true, before };
+}
+
+async function sendOne(baseUrl: string, user: MixUser, call: HttpCall): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}${call.path}`, {
     method: call.method,
@@ -225,6 +379,13 @@ export async function runMix(
   const samples = new Map<string, number[]>(MIX.map((call) => [call.name, []]));
   const errors = new Map<string, string[]>(MIX.map((call) => [call.name, []]));
   const errorCounts = new Map<string, number>();
+  const record = (name: string, answer: Answer, timed: boolean) => {
+    if (timed) samples.get(name)!.push(answer.ms);
+    if (succeeded(answer.status)) return;
+    errorCounts.set(name, (errorCounts.get(name) ?? 0) + 1);
+    const list = errors.get(name)!;
+    if (list.length < 3) list.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+  };
   const warmEnd = performance.now() + warmupSeconds * 1000;
   const end = warmEnd + seconds * 1000;
   await Promise.all(
@@ -235,14 +396,11 @@ export async function runMix(
       while (performance.now() < end) {
         let roll = pick(totalWeight);
         const call = calls.find((candidate) => (roll -= candidate.weight) < 0)!;
+        const started = performance.now();
         const reply = await send(baseUrl, user, call.request(user, pick));
-        if (performance.now() - reply.ms >= warmEnd) {
-          samples.get(call.name)!.push(reply.ms);
-          if (reply.status < 200 || reply.status >= 300) {
-            errorCounts.set(call.name, (errorCounts.get(call.name) ?? 0) + 1);
-            const list = errors.get(call.name)!;
-            if (list.length < 3) list.push(`${reply.status} ${reply.text.slice(0, 200)}`);
-          }
+        if (started >= warmEnd) {
+          if (reply.before) record(reply.before.name, reply.before, true);
+          record(call.name, reply, reply.sent);
         }
         if (pause) {
           const ms = pause.minMs + pick(pause.maxMs - pause.minMs + 1);
