@@ -90,7 +90,7 @@ describe('transact (row-level security)', () => {
       sql`select current_setting('app.company_id', true) as company, current_user as role,
              current_setting('transaction_isolation') as isolation,
              current_setting('transaction_read_only') as "readOnly",
-             current_setting('max_parallel_workers_per_gather') as "parallelWorkers"`,
+             current_setting('max_parallel_workers_per_gather') as "parallelWorkers", current_setting('jit') as jit`,
     );
 
   it('starts scoped, with the transaction settings asked for', async () => {
@@ -101,6 +101,7 @@ describe('transact (row-level security)', () => {
       isolation: 'read committed',
       readOnly: 'off',
       parallelWorkers: '0',
+      jit: 'off',
     });
     const [snapshot] = await transact(scopedTo(companyB), settingsOf, {
       isolationLevel: 'repeatable read',
@@ -112,6 +113,7 @@ describe('transact (row-level security)', () => {
       isolation: 'repeatable read',
       readOnly: 'on',
       parallelWorkers: '0',
+      jit: 'off',
     });
   });
 
@@ -134,6 +136,7 @@ describe('transact (row-level security)', () => {
     expect(after?.role).not.toBe('lintel_app');
     // The setting is the transaction's: the connection goes back to the server's default.
     expect(after?.parallelWorkers).toBe(before?.parallelWorkers);
+    expect(after?.jit).toBe(before?.jit);
   });
 
   it('keeps a statement a repo names prepared on a direct connection, every run scoped to its company', async () => {
