@@ -85,6 +85,7 @@ describe('transact (row-level security)', () => {
       isolation: string;
       readOnly: string;
       parallelWorkers: string;
+      jit: string;
     }>(
       tx,
       sql`select current_setting('app.company_id', true) as company, current_user as role,
