@@ -1,5 +1,6 @@
 import { addDays, type Book } from '@lintel/contracts';
 import { and, asc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { accountMonthBalances, accountWholeBalances, journals, ledgerLines } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
@@ -89,42 +90,37 @@ export async function balances(
   filter: { accounts?: string[]; currency?: string; before?: string; upTo?: string },
 ): Promise<{ account: string; currency: string; balance: number }[]> {
   const cutOff = filter.before ?? (filter.upTo === undefined ? undefined : addDays(filter.upTo, 1));
-  const linesOn = (...conditions: SQL[]) =>
+  /** The filter's accounts and currency in the company, on any of the three tables read. */
+  const asked = (table: { companyId: PgColumn; account: PgColumn; currency: PgColumn }, ...more: SQL[]) =>
     inCompany(
-      ledgerLines,
+      table,
       scope,
-      filter.accounts ? inArray(ledgerLines.account, filter.accounts) : undefined,
-      filter.currency ? eq(ledgerLines.currency, filter.currency) : undefined,
-      ...conditions,
+      filter.accounts ? inArray(table.account, filter.accounts) : undefined,
+      filter.currency ? eq(table.currency, filter.currency) : undefined,
+      ...more,
     );
-  const whole = tx
-    .select({
-      account: accountWholeBalances.account,
-      currency: accountWholeBalances.currency,
-      cents: accountWholeBalances.balanceCents,
-    })
-    .from(accountWholeBalances)
-    .where(
-      inCompany(
-        accountWholeBalances,
-        scope,
-        filter.accounts ? inArray(accountWholeBalances.account, filter.accounts) : undefined,
-        filter.currency ? eq(accountWholeBalances.currency, filter.currency) : undefined,
-      ),
-    );
-  const lines = (cents: SQL<number> | typeof ledgerLines.amountCents, ...conditions: SQL[]) =>
+  const whole = () =>
+    tx
+      .select({
+        account: accountWholeBalances.account,
+        currency: accountWholeBalances.currency,
+        cents: accountWholeBalances.balanceCents,
+      })
+      .from(accountWholeBalances)
+      .where(asked(accountWholeBalances));
+  const lines = (cents: SQL<number> | typeof ledgerLines.amountCents, ...more: SQL[]) =>
     tx
       .select({ account: ledgerLines.account, currency: ledgerLines.currency, cents })
       .from(ledgerLines)
-      .where(linesOn(...conditions));
+      .where(asked(ledgerLines, ...more));
   let parts;
-  if (cutOff === undefined) parts = whole;
+  if (cutOff === undefined) parts = whole();
   // Backwards needs the currency: ledger_lines_company_date_idx ranges over one currency's dates.
   else if (filter.currency !== undefined && readsBackwards(cutOff))
-    parts = whole.unionAll(
+    parts = whole().unionAll(
       lines(sql<number>`-${ledgerLines.amountCents}`, gte(ledgerLines.entryDate, cutOff)),
     );
-  else {
+  else
     parts = tx
       .select({
         account: accountMonthBalances.account,
@@ -132,15 +128,7 @@ export async function balances(
         cents: accountMonthBalances.movementCents,
       })
       .from(accountMonthBalances)
-      .where(
-        inCompany(
-          accountMonthBalances,
-          scope,
-          filter.accounts ? inArray(accountMonthBalances.account, filter.accounts) : undefined,
-          filter.currency ? eq(accountMonthBalances.currency, filter.currency) : undefined,
-          lt(accountMonthBalances.month, monthOf(cutOff)),
-        ),
-      )
+      .where(asked(accountMonthBalances, lt(accountMonthBalances.month, monthOf(cutOff))))
       .unionAll(
         lines(
           ledgerLines.amountCents,
@@ -148,7 +136,6 @@ export async function balances(
           lt(ledgerLines.entryDate, cutOff),
         ),
       );
-  }
   const both = parts.as('both');
   const rows = await tx
     .select({ account: both.account, currency: both.currency, balance: sql<string>`sum(${both.cents})` })
