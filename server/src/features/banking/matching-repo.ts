@@ -4,6 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { bankLines, bankMatchEntries, bankMatches, suspenseItems } from '../../db/schema/index.ts';
 import { inCompany } from '../../db/scope.ts';
+import { chunksOf } from '../../lib/chunks.ts';
 import { selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import type { CandidateEntry } from './match-rules.ts';
 
@@ -54,35 +55,70 @@ export const toLedgerEntry = (entry: CandidateEntry): LedgerEntry => ({
   matchId: entry.matchId,
 });
 
+type Pointers = Pick<EntryRow, 'receipt_number' | 'tenant_name' | 'payout_reference'>;
+
 /**
  * Bank ledger lines with what points at them from outside the ledger: the payment's receipt
  * number and tenant, the payout's reference. `where` is on `l` (ledger_lines) and `me` (its match).
+ * Those pointers are looked up only for the entries `pointed` keeps: the rules read them of an
+ * entry of the line's own amount alone, and a window of a thousand entries costs two probes each.
  */
-async function selectEntries(tx: Tx, scope: Scope, where: SQL, tail: SQL = sql``): Promise<CandidateEntry[]> {
-  const rows = await queryRows<EntryRow>(
+async function selectEntries(
+  tx: Tx,
+  scope: Scope,
+  where: SQL,
+  tail: SQL = sql``,
+  pointed: (amount: number) => boolean = () => true,
+): Promise<CandidateEntry[]> {
+  const rows = await queryRows<Omit<EntryRow, keyof Pointers>>(
     tx,
     sql`select l.seq, l.journal_id, l.entry_date::text as entry_date, l.kind, l.description, l.reference,
-        l.amount_cents, me.match_id, p.receipt_number, coalesce(tn.name, p.payer_name) as tenant_name,
-        po.reference as payout_reference
+        l.amount_cents, me.match_id
       from ledger_lines l
       left join bank_match_entries me on me.ledger_seq = l.seq
-      left join payments p on p.company_id = l.company_id and p.journal_id = l.journal_id
-      left join tenants tn on tn.id = p.tenant_id
-      left join payouts po on po.company_id = l.company_id and po.journal_id = l.journal_id
       where l.company_id = ${scope.companyId} and ${where} ${tail}`,
   );
-  return rows.map(toCandidate);
+  const asked = rows.filter((row) => pointed(Number(row.amount_cents)));
+  const pointers = new Map<number, Pointers>();
+  for (const chunk of chunksOf(asked, 1000)) {
+    const found = await queryRows<Pointers & { seq: string | number }>(
+      tx,
+      sql`select l.seq, p.receipt_number, coalesce(tn.name, p.payer_name) as tenant_name,
+          po.reference as payout_reference
+        from ledger_lines l
+        left join payments p on p.company_id = l.company_id and p.journal_id = l.journal_id
+        left join tenants tn on tn.id = p.tenant_id
+        left join payouts po on po.company_id = l.company_id and po.journal_id = l.journal_id
+        where l.company_id = ${scope.companyId} and l.seq in (${sql.join(
+          chunk.map((row) => sql`${row.seq}`),
+          sql`, `,
+        )})`,
+    );
+    for (const row of found) pointers.set(Number(row.seq), row);
+  }
+  const none: Pointers = { receipt_number: null, tenant_name: null, payout_reference: null };
+  return rows.map((row) => toCandidate({ ...row, ...(pointers.get(Number(row.seq)) ?? none) }));
 }
 
 const ofLedger = (ledger: LedgerOf) => sql`l.account = ${ledger.account} and l.currency = ${ledger.currency}`;
 
-/** Unmatched entries of the account dated `from`..`to` (the candidates of a set of lines). */
-export const candidateEntries = (tx: Tx, scope: Scope, ledger: LedgerOf, from: string, to: string) =>
+/**
+ * Unmatched entries of the account dated `from`..`to` (the candidates of a set of lines). What
+ * points at an entry is read only when its amount is one of `amounts` (the lines'): any other is
+ * a candidate only as one receipt of a deposit slip, which reads its amount, day and kind.
+ */
+export const candidateEntries = (
+  tx: Tx,
+  scope: Scope,
+  ledger: LedgerOf,
+  window: { from: string; to: string; amounts: ReadonlySet<number> },
+) =>
   selectEntries(
     tx,
     scope,
-    sql`${ofLedger(ledger)} and l.entry_date between ${from} and ${to} and me.match_id is null`,
+    sql`${ofLedger(ledger)} and l.entry_date between ${window.from} and ${window.to} and me.match_id is null`,
     sql`order by l.entry_date, l.seq`,
+    (amount) => window.amounts.has(amount),
   );
 
 /** The entries named, if they are the account's (others are simply missing from the answer). */

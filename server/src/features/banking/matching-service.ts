@@ -207,7 +207,10 @@ export const suggestions = (ctx: Ctx, lineId: string): Promise<MatchSuggestion[]
     const { line, account } = await loadLine(tx, ctx, lineId);
     if (line.matchId !== null) return [];
     const window = windowOf(line.lineDate, account.matchWindowDays);
-    const entries = await repo.candidateEntries(tx, ctx, ledgerOf(account), window.from, window.to);
+    const entries = await repo.candidateEntries(tx, ctx, ledgerOf(account), {
+      ...window,
+      amounts: new Set([line.amountCents]),
+    });
     return rankCandidates(factsOf(line), entries, account.matchWindowDays).map((candidate) => ({
       entries: candidate.entries.map(repo.toLedgerEntry),
       rule: candidate.rule,
@@ -241,7 +244,11 @@ export const autoMatch = (ctx: Ctx, bankAccountId: string): Promise<AutoMatchRep
     const dates = lines.map((line) => line.lineDate).sort();
     const from = windowOf(dates[0]!, account.matchWindowDays).from;
     const to = windowOf(dates.at(-1)!, account.matchWindowDays).to;
-    const entries = await repo.candidateEntries(tx, ctx, ledgerOf(account), from, to);
+    const entries = await repo.candidateEntries(tx, ctx, ledgerOf(account), {
+      from,
+      to,
+      amounts: new Set(lines.map((line) => line.amountCents)),
+    });
     // Entries by amount, each list in date order (the query's): a line looks only at its window.
     const byAmount = new Map<number, CandidateEntry[]>();
     for (const entry of entries) {
