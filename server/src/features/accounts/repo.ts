@@ -171,26 +171,31 @@ function commissionEvents(viewer: Viewer, query: CommissionFilter) {
 }
 
 export async function commissionFigures(tx: Tx, viewer: Viewer, query: CommissionFilter) {
-  const events = commissionEvents(viewer, query);
-  const byAgent = await queryRows<FigureRow & { agent_id: string | null; agent_name: string | null }>(
+  // One read of the events for all three: by agent (level 1), by month (level 2) and in total (3),
+  // each level a grouping set (`grouping()` sets a bit for each key the row is not grouped by).
+  const rows = await queryRows<
+    FigureRow & { level: number; agent_id: string | null; agent_name: string | null; month: string | null }
+  >(
     tx,
-    sql`select e.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name, ${FIGURES}
-      from ${events} left join users u on u.id = e.agent_id
-      group by e.agent_id, u.first_name, u.last_name order by agent_name nulls last`,
+    sql`with grouped as (
+        select e.agent_id, to_char(e.day, 'YYYY-MM') as month,
+          grouping(e.agent_id, to_char(e.day, 'YYYY-MM')) as level, ${FIGURES}
+        from ${commissionEvents(viewer, query)}
+        group by grouping sets ((e.agent_id), (to_char(e.day, 'YYYY-MM')), ())
+      )
+      select g.*, trim(u.first_name || ' ' || u.last_name) as agent_name
+      from grouped g left join users u on u.id = g.agent_id
+      order by g.level, agent_name nulls last, g.month`,
   );
-  const byMonth = await queryRows<FigureRow & { month: string }>(
-    tx,
-    sql`select to_char(e.day, 'YYYY-MM') as month, ${FIGURES} from ${events} group by 1 order by 1`,
-  );
-  const [totals] = await queryRows<FigureRow>(tx, sql`select ${FIGURES} from ${events}`);
+  const at = (level: number) => rows.filter((row) => Number(row.level) === level);
   return {
-    byAgent: byAgent.map((row) => ({
+    byAgent: at(1).map((row) => ({
       agentId: row.agent_id,
       agentName: row.agent_name ?? 'No agent (agency)',
       ...figures(row),
     })),
-    byMonth: byMonth.map((row) => ({ month: row.month, ...figures(row) })),
-    totals: figures(totals),
+    byMonth: at(2).map((row) => ({ month: row.month!, ...figures(row) })),
+    totals: figures(at(3)[0]),
   };
 }
 
