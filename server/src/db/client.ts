@@ -176,12 +176,23 @@ async function listenOnPostgres(
   };
 }
 
-/** Rows of a raw SQL query (both drivers answer `{ rows }`), for reports Drizzle's builder cannot say. */
+/**
+ * Rows of a raw SQL query (both drivers answer `{ rows }`), for reports Drizzle's builder cannot
+ * say. `name` keeps the statement prepared on the connection, as a builder's `.prepare(name)` does
+ * (nameStatements): for a request-sized read whose planning costs as much as its run.
+ */
 export async function queryRows<T extends Record<string, unknown>>(
   tx: Pick<Tx, 'execute'>,
   query: SQL,
+  name?: string,
 ): Promise<T[]> {
-  const result = await tx.execute(query);
+  if (name === undefined) return ((await tx.execute(query)) as { rows: T[] }).rows;
+  // What `execute` does, with a name: Drizzle's raw `execute` takes none.
+  const { session, dialect } = tx as unknown as {
+    session: Pick<NodePgSession<Record<string, unknown>, TablesRelationalConfig>, 'prepareQuery'>;
+    dialect: { sqlToQuery(query: SQL): Parameters<NodePgSession<never, never>['prepareQuery']>[0] };
+  };
+  const result = await session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
 

@@ -140,7 +140,7 @@ describe('transact (row-level security)', () => {
     expect(after?.jit).toBe(before?.jit);
   });
 
-  it('keeps a statement a repo names prepared on a direct connection, every run scoped to its company', async () => {
+  it('keeps a statement a repo names (built or raw) prepared on a direct connection, every run scoped to its company', async () => {
     // Through a transaction-mode pooler (DATABASE_DIRECT_URL, test:pooler) names are dropped,
     // as the next transaction may run on a server connection that never parsed it; PGlite names none.
     const named = t.database.kind === 'postgres' && !process.env.DATABASE_DIRECT_URL;
@@ -154,9 +154,15 @@ describe('transact (row-level security)', () => {
             .from(properties)
             .prepare('scope_test')
             .execute(),
-          prepared: await queryRows<{ generic: number }>(
+          // A report's raw SQL, named the same way.
+          raw: await queryRows<{ company_id: string }>(
             tx,
-            sql`select generic_plans as generic from pg_prepared_statements where name like 'scope\_test\_%'`,
+            sql`select company_id from properties`,
+            'scope_raw',
+          ),
+          prepared: await queryRows<{ name: string }>(
+            tx,
+            sql`select name from pg_prepared_statements where name like 'scope\_test\_%' or name like 'scope\_raw\_%'`,
           ),
           plans: (
             await queryRows<{ mode: string }>(tx, sql`select current_setting('plan_cache_mode') as mode`)
@@ -165,7 +171,8 @@ describe('transact (row-level security)', () => {
         { genericPlans: true },
       );
       expect(new Set(seen.rows.map((row) => row.companyId))).toEqual(new Set([companyId]));
-      expect(seen.prepared).toHaveLength(named ? 1 : 0);
+      expect(new Set(seen.raw.map((row) => row.company_id))).toEqual(new Set([companyId]));
+      expect(seen.prepared).toHaveLength(named ? 2 : 0);
       expect(seen.plans).toBe(named ? 'force_generic_plan' : 'auto');
     }
   });

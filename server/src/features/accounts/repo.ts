@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatMajorUnits } from '@lintel/contracts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { firstOfMonth, monthLabel } from '../../db/months.ts';
 import { expenses, payouts, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
@@ -178,12 +179,13 @@ export async function commissionFigures(tx: Tx, viewer: Viewer, query: Commissio
   >(
     tx,
     sql`with grouped as (
-        select e.agent_id, to_char(e.day, 'YYYY-MM') as month,
-          grouping(e.agent_id, to_char(e.day, 'YYYY-MM')) as level, ${FIGURES}
+        select e.agent_id, ${firstOfMonth(sql`e.day`)} as month,
+          grouping(e.agent_id, ${firstOfMonth(sql`e.day`)}) as level, ${FIGURES}
         from ${commissionEvents(viewer, query)}
-        group by grouping sets ((e.agent_id), (to_char(e.day, 'YYYY-MM')), ())
+        group by grouping sets ((e.agent_id), (${firstOfMonth(sql`e.day`)}), ())
       )
-      select g.*, trim(u.first_name || ' ' || u.last_name) as agent_name
+      select g.level, g.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name,
+        ${monthLabel(sql`g.month`)} as month, g.collected, g.commission, g.agent_share, g.agency_share, g.vat
       from grouped g left join users u on u.id = g.agent_id
       order by g.level, agent_name nulls last, g.month`,
   );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ArrearsGroup, MonthlyIncome, PropertyStatus, PropertyType } from '@lintel/contracts';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { firstOfMonth, monthLabel } from '../../db/months.ts';
 import type { Ctx } from '../../db/scope.ts';
 import { andScope, type RowScope } from '../../lib/visibility.ts';
 import { accountBalanceSql } from '../ledger/index.ts';
@@ -84,7 +85,7 @@ export async function incomeByMonth(
   }>(
     tx,
     sql`with months as (
-      select to_char(m, 'YYYY-MM') as month
+      select m::date as month
       from generate_series(date_trunc('month', ${query.from}::date), date_trunc('month', ${query.to}::date),
         interval '1 month') m
     ),
@@ -111,17 +112,22 @@ export async function incomeByMonth(
     fees as (
       select j.entry_date as day, inv.subtotal_cents as amount
       from invoices inv join journals j on j.id = inv.journal_id
-      left join payments pay on pay.id = inv.payment_id
-      left join properties p on p.id = coalesce(pay.property_id, (
-        select substr(l.account, length('property:') + 1)::uuid from ledger_lines l
-        where l.journal_id = j.id and l.account like 'property:%' limit 1))
+      ${
+        // The property an invoice was paid for, only when the filter asks about it.
+        filtered
+          ? sql`left join payments pay on pay.id = inv.payment_id
+            left join properties p on p.id = coalesce(pay.property_id, (
+              select substr(l.account, length('property:') + 1)::uuid from ledger_lines l
+              where l.journal_id = j.id and l.account like 'property:%' limit 1))`
+          : sql``
+      }
       where inv.company_id = ${scope.companyId} and inv.currency = ${query.currency}
         and inv.status = 'paid' and inv.kind = 'agency'
         and j.entry_date between ${query.from} and ${query.to}
-        and ${filtered ? sql`p.id is not null ${onProperty(query.filter)}` : sql`true`}
+        ${filtered ? sql`and p.id is not null ${onProperty(query.filter)}` : sql``}
     ),
     received_by_month as (
-      select to_char(day, 'YYYY-MM') as month,
+      select ${firstOfMonth(sql`day`)} as month,
         sum(amount) filter (where type = 'rent') as rent,
         sum(amount) filter (where type = 'deposit') as deposits,
         sum(amount) filter (where type = 'other' and invoice_kind is null) as owner_top_ups,
@@ -130,10 +136,10 @@ export async function incomeByMonth(
       from received group by 1
     ),
     fees_by_month as (
-      select to_char(day, 'YYYY-MM') as month, sum(amount) as fees from fees group by 1
+      select ${firstOfMonth(sql`day`)} as month, sum(amount) as fees from fees group by 1
     ),
     spent_by_month as (
-      select to_char(e.expense_date, 'YYYY-MM') as month,
+      select ${firstOfMonth(sql`e.expense_date`)} as month,
         sum(e.amount_cents) filter (where lc.id is not null) as levies,
         sum(e.amount_cents) filter (where lc.id is null) as expenses
       from expenses e ${withProperty(sql`e`)}
@@ -153,11 +159,12 @@ export async function incomeByMonth(
       left join fees_by_month f on f.month = m.month
       left join spent_by_month s on s.month = m.month
     )
-    select month, (rent + other_income)::bigint as collected, rent::bigint as rent,
+    select ${monthLabel(sql`month`)} as month, (rent + other_income)::bigint as collected, rent::bigint as rent,
       deposits::bigint as deposits, owner_top_ups::bigint as owner_top_ups,
       other_income::bigint as other_income, commission::bigint as commission, vat::bigint as vat,
       levies::bigint as levies, expenses::bigint as expenses
-    from figures order by month`,
+    from figures order by figures.month`,
+    'income_by_month',
   );
   return rows.map((row) => ({
     month: row.month,
