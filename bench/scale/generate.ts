@@ -403,11 +403,13 @@ const LEDGER_STEPS: [string, string][] = [
   [
     'invoices',
     `insert into invoices (id, company_id, number, status, client_type, kind, paid_from, journal_id, client_id, client_name,
-                           currency, issue_date, due_date, vat_rate_bp, subtotal_cents, vat_cents, total_cents, paid_at, created_by)
+                           currency, issue_date, due_date, vat_rate_bp, subtotal_cents, vat_cents, total_cents, paid_at, paid_on,
+                           created_by)
      select invoice_id, company_id, case when status <> 'draft' then number end, status, client_type, 'agency',
             case when status = 'paid' then 'business_bank' end, case when status = 'paid' then journal_id end, client_id,
             client_name, 'USD', issue_date, due_date, 0, price, 0, price,
-            case when status = 'paid' then paid_day + time '10:00' end, accountant_id
+            case when status = 'paid' then paid_day + time '10:00' end, case when status = 'paid' then paid_day end,
+            accountant_id
      from scale_invoices`,
   ],
   [

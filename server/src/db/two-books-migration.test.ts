@@ -1,13 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../config.ts';
 import { companyInput } from '../test/harness.ts';
-import { openDatabase, queryRows, type Database } from './client.ts';
+import { migrationsUpTo, openFreshDatabase } from '../test/migration-database.ts';
+import { queryRows, type Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { companies } from './schema/index.ts';
 
@@ -84,47 +81,6 @@ const OLD_BOOKS: OldJournal[] = [
     ],
   },
 ];
-
-/** The committed migrations up to and including `last`, in a folder of their own. */
-function migrationsUpTo(last: number): string {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'lintel-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= last);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
-async function openFreshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lintel-two-books-'));
-    const database = await openDatabase({ dataDir });
-    return {
-      database,
-      drop: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const name = `lintel_two_books_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: own.toString() });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 describe('migration 0011: one book to two', () => {
   let database: Database;

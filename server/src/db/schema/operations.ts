@@ -104,6 +104,8 @@ export const invoices = pgTable(
     notes: text('notes'),
     paymentId: uuid('payment_id').references(() => payments.id),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The day the books date the payment: its journal's entry date (reports find a period's by it). */
+    paidOn: date('paid_on', { mode: 'string' }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
     /** The invoice this one replaces (void and reissue). */
@@ -118,6 +120,9 @@ export const invoices = pgTable(
       .on(t.companyId, t.number)
       .where(sql`${t.number} is not null`),
     index('invoices_company_status_idx').on(t.companyId, t.status, t.dueDate),
+    index('invoices_company_paid_on_idx')
+      .on(t.companyId, t.paidOn)
+      .where(sql`${t.paidOn} is not null`),
   ],
 );
 

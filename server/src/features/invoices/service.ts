@@ -380,9 +380,13 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
     };
     let journalId: string;
     let paymentId: string | null = null;
+    // The day the books date it (its journal's entry date), kept on the invoice for the reports.
+    let paidOn: string;
     if ('paymentId' in input) {
       const payment = await receiptFor(tx, ctx, invoice, input.paymentId);
       paymentId = payment.id;
+      // The fee was received with the receipt: income on the day it came in.
+      paidOn = payment.paymentDate;
       if (invoice.kind === 'on_behalf') {
         journalId = payment.journalId;
       } else {
@@ -390,8 +394,7 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
         journalId = await postJournal(tx, ctx, {
           ...posting,
           description: `${invoice.number} paid by receipt ${payment.receiptNumber}: agency fee, not the owner's`,
-          // The fee was received with the receipt: income on the day it came in.
-          entryDate: payment.paymentDate,
+          entryDate: paidOn,
           lines: [
             ...ownerToAgencyLines(invoice, payment.propertyId),
             ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
@@ -401,21 +404,23 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
     } else if (input.paidFrom === 'owner_account') {
       const property = await payingProperty(tx, ctx, invoice, input.propertyId);
       await assertPropertyHolds(tx, ctx, property.id, invoice);
+      paidOn = input.date ?? today;
       journalId = await postJournal(tx, ctx, {
         ...posting,
         description: `${invoice.number} paid from ${property.name}'s account`,
-        entryDate: input.date ?? today,
+        entryDate: paidOn,
         lines: [
           ...ownerToAgencyLines(invoice, property.id),
           ...agencyBusinessLines(invoice, ledgerAccount.dueFromTrust),
         ],
       });
     } else {
+      paidOn = input.date ?? today;
       journalId = await postJournal(tx, ctx, {
         ...posting,
         description: `${invoice.number} paid into the business bank by ${input.method.replace('_', ' ')}`,
         reference: input.reference || invoice.number,
-        entryDate: input.date ?? today,
+        entryDate: paidOn,
         lines: agencyBusinessLines(invoice, ledgerAccount.businessBank),
       });
     }
@@ -426,6 +431,7 @@ export const markInvoicePaid = (ctx: Ctx, id: string, input: PaidInput, today = 
         paidFrom,
         journalId,
         paidAt: new Date(),
+        paidOn,
       }),
     );
   });

@@ -110,20 +110,20 @@ export async function incomeByMonth(
       where j.entry_date between ${query.from} and ${query.to}
     ),
     fees as (
-      select j.entry_date as day, inv.subtotal_cents as amount
-      from invoices inv join journals j on j.id = inv.journal_id
+      -- paid_on is the date of the journal that paid it: one index range of the period's invoices.
+      select inv.paid_on as day, inv.subtotal_cents as amount
+      from invoices inv
       ${
         // The property an invoice was paid for, only when the filter asks about it.
         filtered
           ? sql`left join payments pay on pay.id = inv.payment_id
             left join properties p on p.id = coalesce(pay.property_id, (
               select substr(l.account, length('property:') + 1)::uuid from ledger_lines l
-              where l.journal_id = j.id and l.account like 'property:%' limit 1))`
+              where l.journal_id = inv.journal_id and l.account like 'property:%' limit 1))`
           : sql``
       }
-      where inv.company_id = ${scope.companyId} and inv.currency = ${query.currency}
-        and inv.status = 'paid' and inv.kind = 'agency'
-        and j.entry_date between ${query.from} and ${query.to}
+      where inv.company_id = ${scope.companyId} and inv.paid_on between ${query.from} and ${query.to}
+        and inv.currency = ${query.currency} and inv.status = 'paid' and inv.kind = 'agency'
         ${filtered ? sql`and p.id is not null ${onProperty(query.filter)}` : sql``}
     ),
     received_by_month as (
