@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { incomeByMonth } from '../features/reports/index.ts';
 import { companyInput } from '../test/harness.ts';
-import { migrationsUpTo, openFreshDatabase } from '../test/migration-database.ts';
+import { openDatabaseMigratedTo } from '../test/migration-database.ts';
 import { queryRows, type Database, type Tx } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { companies } from './schema/index.ts';
@@ -21,13 +20,10 @@ const ISSUED = randomUUID();
 describe('migration 0022: invoices paid on their journal’s date', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  let oldFolder: string;
   let companyId: string;
 
   beforeAll(async () => {
-    ({ database, drop } = await openFreshDatabase());
-    oldFolder = migrationsUpTo(BEFORE_PAID_ON);
-    await migrateDatabase(database, oldFolder);
+    ({ database, drop } = await openDatabaseMigratedTo(BEFORE_PAID_ON));
     const [company] = await database.db
       .insert(companies)
       .values(companyInput('Paid Before Realty'))
@@ -49,10 +45,7 @@ describe('migration 0022: invoices paid on their journal’s date', () => {
                 'A client', 'USD', '2026-03-01', '2026-03-31', 3000, 3000, null)`);
     });
   }, 120_000);
-  afterAll(async () => {
-    await drop();
-    rmSync(oldFolder, { recursive: true, force: true });
-  });
+  afterAll(() => drop());
 
   it('dates a paid invoice by its journal, leaves an unpaid one undated, and the income report counts it in that month', async () => {
     await migrateDatabase(database);

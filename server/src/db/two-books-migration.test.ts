@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyInput } from '../test/harness.ts';
-import { migrationsUpTo, openFreshDatabase } from '../test/migration-database.ts';
+import { openDatabaseMigratedTo } from '../test/migration-database.ts';
 import { queryRows, type Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { companies } from './schema/index.ts';
@@ -85,15 +84,12 @@ const OLD_BOOKS: OldJournal[] = [
 describe('migration 0011: one book to two', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  let oldFolder: string;
   let companyId: string;
 
   const all = <T extends Record<string, unknown>>(query: SQL) => queryRows<T>(database.db, query);
 
   beforeAll(async () => {
-    ({ database, drop } = await openFreshDatabase());
-    oldFolder = migrationsUpTo(BEFORE_TWO_BOOKS);
-    await migrateDatabase(database, oldFolder);
+    ({ database, drop } = await openDatabaseMigratedTo(BEFORE_TWO_BOOKS));
     const [company] = await database.db
       .insert(companies)
       .values(companyInput('Old Books Realty'))
@@ -118,10 +114,7 @@ describe('migration 0011: one book to two', () => {
       });
     }
   }, 120_000);
-  afterAll(async () => {
-    await drop();
-    rmSync(oldFolder, { recursive: true, force: true });
-  });
+  afterAll(() => drop());
 
   const clientLines = () =>
     all<{ seq: string; account: string; amount_cents: string; journal_id: string }>(

@@ -5,9 +5,10 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { migrationsFolder } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 
 /** The committed migrations up to and including `last`, in a folder of their own. */
-export function migrationsUpTo(last: number): string {
+function migrationsUpTo(last: number): string {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'lintel-migrations-'));
   cpSync(migrationsFolder, folder, { recursive: true });
   const journalFile = path.join(folder, 'meta', '_journal.json');
@@ -21,7 +22,7 @@ export function migrationsUpTo(last: number): string {
  * An empty database of its own: PGlite in a temporary folder, or on PostgreSQL (DATABASE_URL) a
  * database created on that server (a migration's ALTERs behave differently there), dropped after.
  */
-export async function openFreshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openFreshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lintel-migration-'));
@@ -49,4 +50,21 @@ export async function openFreshDatabase(): Promise<{ database: Database; drop: (
       await admin.end();
     },
   };
+}
+
+/**
+ * A fresh database migrated up to and including migration `last`, for a migration's test to write
+ * data the old way before `migrateDatabase(database)` takes it to the latest. `drop` removes it.
+ */
+export async function openDatabaseMigratedTo(
+  last: number,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const fresh = await openFreshDatabase();
+  const folder = migrationsUpTo(last);
+  try {
+    await migrateDatabase(fresh.database, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return fresh;
 }

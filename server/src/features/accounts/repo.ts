@@ -174,15 +174,15 @@ function commissionEvents(viewer: Viewer, query: CommissionFilter) {
 export async function commissionFigures(tx: Tx, viewer: Viewer, query: CommissionFilter) {
   // One read of the events for all three: by agent (level 1), by month (level 2) and in total (3),
   // each level a grouping set (`grouping()` sets a bit for each key the row is not grouped by).
+  const month = firstOfMonth(sql`e.day`);
   const rows = await queryRows<
     FigureRow & { level: number; agent_id: string | null; agent_name: string | null; month: string | null }
   >(
     tx,
     sql`with grouped as (
-        select e.agent_id, ${firstOfMonth(sql`e.day`)} as month,
-          grouping(e.agent_id, ${firstOfMonth(sql`e.day`)}) as level, ${FIGURES}
+        select e.agent_id, ${month} as month, grouping(e.agent_id, ${month}) as level, ${FIGURES}
         from ${commissionEvents(viewer, query)}
-        group by grouping sets ((e.agent_id), (${firstOfMonth(sql`e.day`)}), ())
+        group by grouping sets ((e.agent_id), (${month}), ())
       )
       select g.level, g.agent_id, trim(u.first_name || ' ' || u.last_name) as agent_name,
         ${monthLabel(sql`g.month`)} as month, g.collected, g.commission, g.agent_share, g.agency_share, g.vat
