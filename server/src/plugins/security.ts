@@ -30,8 +30,8 @@ function comesFromTrustedOrigin(req: FastifyRequest): boolean {
 /**
  * Check for writes that authenticate by cookie: a page on another site can make the browser send
  * our cookies, but can neither read XSRF-TOKEN to echo it in the header (double submit) nor name
- * a trusted origin. Either suffices: SPEC §7's dev client on another port sends no XSRF header
- * (axios adds it same-origin only) but its Origin is trusted.
+ * a trusted origin. Either suffices: SPEC §7's dev client on another port may send no XSRF header
+ * (an axios client adds it same-origin only) but its Origin is trusted.
  */
 export function assertXsrf(req: FastifyRequest): void {
   if (SAFE_METHODS.has(req.method) || comesFromTrustedOrigin(req)) return;

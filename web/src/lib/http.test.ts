@@ -1,4 +1,3 @@
-import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import { authApi, companiesApi } from '@lintel/contracts';
@@ -10,7 +9,9 @@ import {
   ApiError,
   apiBaseUrl,
   downloadFile,
+  HttpError,
   publicApi,
+  queryString,
   refreshAccessToken,
   request,
   toApiError,
@@ -62,17 +63,46 @@ describe('apiBaseUrl (SPEC §7)', () => {
 });
 
 describe('client defaults (SPEC §9)', () => {
-  it('sends the cookie, echoes XSRF-TOKEN as X-XSRF-TOKEN, has no time-out and speaks JSON', () => {
-    for (const client of [api, publicApi]) {
-      expect(client.defaults.withCredentials).toBe(true);
-      expect(client.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
-      expect(client.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
-      expect(client.defaults.timeout).toBe(0);
-      expect(client.defaults.headers['Content-Type']).toBe('application/json');
-      expect(client.defaults.validateStatus?.(299)).toBe(true);
-      expect(client.defaults.validateStatus?.(300)).toBe(false);
-      expect(client.defaults.validateStatus?.(199)).toBe(false);
+  it('echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN and sends a body as JSON, on both clients', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2F123';
+    onTestFinished(() => {
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    });
+    const server = mockHttp().on('POST', '/ping', { status: 200, data: 'pong' });
+    await api.post('/ping', { a: 1 });
+    await publicApi.post('/ping', { a: 1 });
+    for (const call of server.calls) {
+      expect(call.headers).toMatchObject({ 'X-XSRF-TOKEN': 'abc/123', 'Content-Type': 'application/json' });
+      expect(call.body).toEqual({ a: 1 });
     }
+  });
+
+  it('counts 200–299 as success and anything else as a failure', async () => {
+    mockHttp()
+      .on('GET', '/a', { status: 299, data: 'fine' })
+      .on('GET', '/b', { status: 300, data: 'moved' })
+      .on('GET', '/c', { status: 199, data: 'early' });
+    await expect(publicApi.get('/a')).resolves.toMatchObject({ status: 299, data: 'fine' });
+    expect(await rejectionOf(publicApi.get('/b'))).toMatchObject({ response: { status: 300 } });
+    expect(await rejectionOf(publicApi.get('/c'))).toMatchObject({ response: { status: 199 } });
+  });
+
+  it('writes query values as URL parameters, leaving out absent ones', () => {
+    expect(queryString({ q: 'a b&c', page: 2, open: true, none: undefined, empty: null })).toBe(
+      '?q=a+b%26c&page=2&open=true',
+    );
+    expect(queryString({ ids: ['x', 'y'] })).toBe('?ids=x&ids=y');
+    expect(queryString({})).toBe('');
+  });
+
+  it('reads a JSON answer as data and any other text as it is', async () => {
+    mockHttp()
+      .on('GET', '/json', { status: 200, data: { a: 1 } })
+      .on('GET', '/html', { status: 200, data: '<html>' })
+      .on('GET', '/empty', { status: 204 });
+    expect((await api.get('/json')).data).toEqual({ a: 1 });
+    expect((await api.get('/html')).data).toBe('<html>');
+    expect((await api.get('/empty')).data).toBe('');
   });
 });
 
@@ -178,8 +208,8 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
     storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
     const server = mockHttp().on('GET', '/reports', unauthorized).on('POST', '/auth/refresh-token', newPair);
     const error = await rejectionOf(api.get('/reports'));
-    expect(error).toBeInstanceOf(AxiosError);
-    expect((error as AxiosError).response?.status).toBe(401);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).response?.status).toBe(401);
     expect(server.callsTo('GET', '/reports')).toHaveLength(2);
     expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
   });
@@ -198,7 +228,7 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
 
     expect(results.map((result) => result.status)).toEqual(urls.map(() => 'rejected'));
     const first = results[0] as PromiseRejectedResult;
-    expect((first.reason as AxiosError).response?.status).toBe(401);
+    expect((first.reason as HttpError).response?.status).toBe(401);
     expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(1);
     expect(server.calls.filter((call) => call.method === 'GET')).toHaveLength(N); // nothing retried
     expect(storedKeys()).toEqual([]);
@@ -216,7 +246,7 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
     expect(localStorage.getItem('accessToken')).toBe('access-1');
 
     const authErrors = captureAuthErrors();
-    await expect(api.get('/reports')).rejects.toBeInstanceOf(AxiosError);
+    await expect(api.get('/reports')).rejects.toBeInstanceOf(HttpError);
     expect(server.callsTo('GET', '/reports')).toHaveLength(1);
     expect(storedKeys()).toEqual([]);
     expect(authErrors).toEqual(['Session expired. Please log in again.']);
@@ -237,7 +267,7 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
         })
         .on('POST', '/auth/refresh-token', newPair);
       const error = await rejectionOf(api.post('/auth/login', { email: 'a@b.c', password: 'x' }));
-      expect((error as AxiosError).response?.status).toBe(status);
+      expect((error as HttpError).response?.status).toBe(status);
       expect(toApiError(error, 'Login failed')).toMatchObject({
         code,
         message: 'Invalid email or password.',
@@ -252,7 +282,7 @@ describe('401 → one shared refresh, one retry per request (SPEC §4)', () => {
   it('a call marked skipAuthHandling handles its own 401', async () => {
     storeSession();
     const server = mockHttp().on('GET', '/auth/me', unauthorized).on('POST', '/auth/refresh-token', newPair);
-    await expect(api.get('/auth/me', { skipAuthHandling: true })).rejects.toBeInstanceOf(AxiosError);
+    await expect(api.get('/auth/me', { skipAuthHandling: true })).rejects.toBeInstanceOf(HttpError);
     expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
   });
 });
@@ -268,7 +298,7 @@ describe('403 (SPEC §4)', () => {
       })
       .on('POST', '/auth/refresh-token', newPair);
     const error = await rejectionOf(api.get('/admin/thing'));
-    expect((error as AxiosError).response?.status).toBe(403);
+    expect((error as HttpError).response?.status).toBe(403);
     expect(storedKeys()).toEqual([]);
     expect(authErrors).toEqual(['Your session has expired or you do not have access. Please log in again.']);
     expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
@@ -278,8 +308,8 @@ describe('403 (SPEC §4)', () => {
     storeSession();
     const authErrors = captureAuthErrors();
     mockHttp().on('GET', '/a', { status: 404, data: {} }).on('GET', '/b', { status: 500, data: {} });
-    await expect(api.get('/a')).rejects.toBeInstanceOf(AxiosError);
-    await expect(api.get('/b')).rejects.toBeInstanceOf(AxiosError);
+    await expect(api.get('/a')).rejects.toBeInstanceOf(HttpError);
+    await expect(api.get('/b')).rejects.toBeInstanceOf(HttpError);
     expect(storedKeys()).toHaveLength(4);
     expect(authErrors).toEqual([]);
   });
@@ -327,7 +357,7 @@ describe('request() with a contract', () => {
     mockHttp()
       .on('GET', '/auth/me', { status: 500, data: '<html>oops</html>' })
       .on('POST', '/auth/logout', () => {
-        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
+        throw new Error('Network Error');
       });
     expect(await rejectionOf(request(authApi.me))).toMatchObject({
       status: 500,
@@ -400,15 +430,13 @@ describe('downloadFile()', () => {
   it('reports the bytes received to onProgress, an unknown length as undefined, and saves the file', async () => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    api.defaults.adapter = (config: InternalAxiosRequestConfig) => {
-      config.onDownloadProgress?.({ loaded: 0, total: 0, bytes: 0, lengthComputable: false });
-      config.onDownloadProgress?.({ loaded: 512, total: 2048, bytes: 512, lengthComputable: true });
+    api.transport = (wire) => {
+      wire.onDownloadProgress?.({ loaded: 0, total: undefined });
+      wire.onDownloadProgress?.({ loaded: 512, total: 2048 });
       return Promise.resolve({
-        data: new Blob(['%PDF-']),
         status: 200,
-        statusText: 'OK',
-        headers: new AxiosHeaders({ 'content-disposition': 'attachment; filename="income.pdf"' }),
-        config,
+        body: new Blob(['%PDF-']),
+        headers: { 'content-disposition': 'attachment; filename="income.pdf"' },
       });
     };
     const heard: TransferProgress[] = [];
@@ -424,5 +452,17 @@ describe('downloadFile()', () => {
     ]);
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('income.pdf');
+  });
+
+  it("reads a failed download's JSON message, though the answer came as a file", async () => {
+    mockHttp().on('GET', '/reports/income', {
+      status: 404,
+      data: { status: 'error', code: 'NOT_FOUND', message: 'Report not found' },
+    });
+    expect(
+      await rejectionOf(
+        downloadFile({ method: 'GET', path: '/reports/:report' }, { params: { report: 'income' } }, 'x.pdf'),
+      ),
+    ).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Report not found' });
   });
 });

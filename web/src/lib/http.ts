@@ -1,14 +1,16 @@
-import axios, {
-  AxiosError,
-  isAxiosError,
-  type AxiosInstance,
-  type AxiosProgressEvent,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { z } from 'zod';
 import type { Call } from '@lintel/contracts';
 import { ACCESS_DENIED, dispatchAuthError, SESSION_EXPIRED } from './auth-events.ts';
 import { sessionStore } from './session-storage.ts';
+import {
+  xhrTransport,
+  type ProgressListener,
+  type Transport,
+  type TransferProgress,
+  type WireRequest,
+} from './xhr-transport.ts';
+
+export type { ProgressListener, Transport, TransferProgress, WireRequest };
 
 /** SPEC §7: {host}/api; from a dev server on localhost:3000 or :5173 the API is localhost:5000. */
 export function apiBaseUrl(
@@ -34,9 +36,44 @@ export class ApiError extends Error {
   }
 }
 
+/** One call as code asks for it: a path under the API base, query values, a JSON or FormData body. */
+export interface HttpConfig {
+  method?: string;
+  url: string;
+  params?: Record<string, unknown> | undefined;
+  data?: unknown;
+  headers?: Record<string, string> | undefined;
+  responseType?: 'json' | 'blob';
+  onUploadProgress?: ProgressListener | undefined;
+  onDownloadProgress?: ProgressListener | undefined;
+  /** Start-up validation handles its own 401s (SPEC §4 "Session"). */
+  skipAuthHandling?: boolean | undefined;
+  /** Set on the retry after a refresh, so a request is retried once at most. */
+  retried?: boolean;
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  data: T;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+}
+
+/** A call that failed: `response` is the server's non-2xx answer, absent when none came. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly config: HttpConfig,
+    readonly response?: HttpResponse,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
 export function toApiError(error: unknown, fallback: string): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
+  if (error instanceof HttpError) {
     const body = error.response?.data as { message?: unknown; code?: unknown; details?: unknown } | undefined;
     const message = typeof body?.message === 'string' && body.message ? body.message : fallback;
     const details = Array.isArray(body?.details)
@@ -56,30 +93,102 @@ export function toApiError(error: unknown, fallback: string): ApiError {
   return new ApiError(0, 'UNKNOWN', error instanceof Error && error.message ? error.message : fallback);
 }
 
+/** Query values as URL parameters: absent values are left out, a list repeats its name. */
+export function queryString(params: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(name, item instanceof Date ? item.toISOString() : String(item as string | number));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const readCookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
 // SPEC §9 client defaults: no time-out, XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, 2xx is success.
-const defaults = {
-  baseURL: apiBaseUrl(),
-  withCredentials: true,
-  withXSRFToken: true,
-  xsrfCookieName: 'XSRF-TOKEN',
-  xsrfHeaderName: 'X-XSRF-TOKEN',
-  timeout: 0,
-  headers: { 'Content-Type': 'application/json' },
-  validateStatus: (status: number) => status >= 200 && status < 300,
-};
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const isSuccess = (status: number) => status >= 200 && status < 300;
 
-/** The cookie-only client: no Bearer header (SPEC §7 "a second public client"). */
-export const publicApi: AxiosInstance = axios.create(defaults);
-export const api: AxiosInstance = axios.create(defaults);
+function toWire(config: HttpConfig, authorization: string | undefined): WireRequest {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  let body: WireRequest['body'];
+  // FormData goes as it is: the browser writes the multipart boundary into Content-Type itself.
+  if (config.data instanceof FormData) body = config.data;
+  else if (config.data !== undefined) {
+    body = JSON.stringify(config.data);
+    headers['Content-Type'] = 'application/json';
+  }
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
+  if (authorization) headers.Authorization = authorization;
+  return {
+    method: (config.method ?? 'GET').toUpperCase(),
+    url: `${apiBaseUrl()}${config.url}${queryString(config.params)}`,
+    headers: { ...headers, ...config.headers },
+    body,
+    responseType: config.responseType === 'blob' ? 'blob' : 'text',
+    onUploadProgress: config.onUploadProgress,
+    onDownloadProgress: config.onDownloadProgress,
+  };
+}
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Set on the retry after a refresh, so a request is retried once at most. */
-    _retried?: boolean;
-    /** Start-up validation handles its own 401s (SPEC §4 "Session"). */
-    skipAuthHandling?: boolean;
+/** A text answer is JSON when it parses, else kept as text (an HTML error page, an empty body). */
+function parseText(text: string): unknown {
+  if (!text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
+
+async function send<T>(transport: Transport, config: HttpConfig, authorization?: string) {
+  let answer;
+  try {
+    answer = await transport(toWire(config, authorization));
+  } catch (error) {
+    throw new HttpError(error instanceof Error ? error.message : 'Network Error', config);
+  }
+  const success = isSuccess(answer.status);
+  // A file call's error answer arrives as a Blob too: its JSON carries the message.
+  const data =
+    typeof answer.body === 'string'
+      ? parseText(answer.body)
+      : success
+        ? answer.body
+        : parseText(await answer.body.text());
+  const response: HttpResponse<T> = { status: answer.status, data: data as T, headers: answer.headers };
+  if (!success) throw new HttpError(`Request failed with status code ${answer.status}`, config, response);
+  return response;
+}
+
+export interface HttpClient {
+  /** How requests reach the server; tests put a fake server here. */
+  transport: Transport;
+  request<T = unknown>(config: HttpConfig): Promise<HttpResponse<T>>;
+  get<T = unknown>(url: string, config?: Omit<HttpConfig, 'url'>): Promise<HttpResponse<T>>;
+  post<T = unknown>(url: string, data?: unknown, config?: Omit<HttpConfig, 'url'>): Promise<HttpResponse<T>>;
+}
+
+function client(request: HttpClient['request']): HttpClient {
+  return {
+    transport: xhrTransport,
+    request,
+    get: (url, config) => request({ ...config, url }),
+    post: (url, data, config) => request({ ...config, url, method: 'POST', data }),
+  };
+}
+
+/** The cookie-only client: no Bearer header (SPEC §7 "a second public client"). */
+export const publicApi: HttpClient = client((config) => send(publicApi.transport, config));
 
 let refreshing: Promise<string> | null = null;
 
@@ -100,39 +209,35 @@ export function refreshAccessToken(): Promise<string> {
 
 const NO_REFRESH_PATHS = ['/auth/login', '/auth/signup', '/auth/refresh-token', '/auth/logout'];
 
-api.interceptors.request.use((config) => {
-  const token = sessionStore.accessToken();
-  if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  return config;
-});
-
-api.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!(error instanceof AxiosError) || !error.config) throw error;
-  const config: InternalAxiosRequestConfig = error.config;
-  const status = error.response?.status;
-  const isAuthCall = NO_REFRESH_PATHS.some((path) => config.url?.endsWith(path));
-  if (config.skipAuthHandling || isAuthCall) throw error;
-  if (status === 401 && !config._retried) {
-    config._retried = true;
-    // Sent with a token that a refresh has since replaced: retry with the new one, no second refresh.
-    const stored = sessionStore.accessToken();
-    const sentWithStaleToken = stored !== null && config.headers.get('Authorization') !== `Bearer ${stored}`;
-    let token: string;
-    try {
-      token = sentWithStaleToken ? stored : await refreshAccessToken();
-    } catch {
-      sessionStore.clear();
-      dispatchAuthError(SESSION_EXPIRED);
-      throw error;
+/** The signed-in client: the stored access token as Bearer, and SPEC §4's rules for 401 and 403. */
+export const api: HttpClient = client(async function sessionRequest<T>(config: HttpConfig) {
+  const sentToken = sessionStore.accessToken();
+  try {
+    return await send<T>(api.transport, config, sentToken ? `Bearer ${sentToken}` : undefined);
+  } catch (error) {
+    const status = error instanceof HttpError ? error.response?.status : undefined;
+    const isAuthCall = NO_REFRESH_PATHS.some((path) => config.url.endsWith(path));
+    if (status === undefined || config.skipAuthHandling || isAuthCall) throw error;
+    if (status === 401 && !config.retried) {
+      // Sent with a token that a refresh has since replaced: retry with the new one, no second refresh.
+      const stored = sessionStore.accessToken();
+      if (stored === null || stored === sentToken) {
+        try {
+          await refreshAccessToken();
+        } catch {
+          sessionStore.clear();
+          dispatchAuthError(SESSION_EXPIRED);
+          throw error;
+        }
+      }
+      return sessionRequest<T>({ ...config, retried: true });
     }
-    config.headers.set('Authorization', `Bearer ${token}`);
-    return api(config);
+    if (status === 403) {
+      sessionStore.clear();
+      dispatchAuthError(ACCESS_DENIED);
+    }
+    throw error;
   }
-  if (status === 403) {
-    sessionStore.clear();
-    dispatchAuthError(ACCESS_DENIED);
-  }
-  throw error;
 });
 
 export interface RequestParts {
@@ -149,6 +254,8 @@ export interface RequestOptions {
   fallback?: string;
   /** Start-up validation handles its own 401 (SPEC §4 "Session"). */
   skipAuthHandling?: boolean;
+  /** Hears the bytes of a large body (a FormData upload) as they go. */
+  onUploadProgress?: ProgressListener;
 }
 
 /** A contract path with its `:name` parameters filled in and encoded. */
@@ -189,6 +296,7 @@ export async function request<R extends z.ZodType>(
       data: parts.body,
       headers: parts.headers,
       skipAuthHandling: options.skipAuthHandling,
+      onUploadProgress: options.onUploadProgress,
     });
     const parsed = call.reply.safeParse(response.data);
     if (!parsed.success) throw invalidReply(response.status, parsed.error);
@@ -203,19 +311,6 @@ function attachmentName(disposition: unknown, fallback: string): string {
   const match = typeof disposition === 'string' ? /filename="([^"]+)"/.exec(disposition) : null;
   return match?.[1] ?? fallback;
 }
-
-/** Bytes moved so far; `total` is unknown when the answer names no length. */
-export interface TransferProgress {
-  loaded: number;
-  total: number | undefined;
-}
-export type ProgressListener = (progress: TransferProgress) => void;
-
-/** Axios's progress event, narrowed to what screens show. */
-export const progressHandler =
-  (onProgress: ProgressListener) =>
-  ({ loaded, total }: AxiosProgressEvent) =>
-    onProgress({ loaded, total: total || undefined });
 
 /**
  * Fetches a file answer (CSV, PDF) through the signed-in client, so the session rules (refresh,
@@ -234,18 +329,9 @@ export async function downloadFile(
       url: fillPath(call.path, parts.params),
       params: parts.query,
       responseType: 'blob',
-      ...(onProgress ? { onDownloadProgress: progressHandler(onProgress) } : {}),
+      onDownloadProgress: onProgress,
     });
   } catch (error) {
-    const data: unknown = isAxiosError(error) ? error.response?.data : undefined;
-    // An error answer arrives as a Blob too: read its JSON message before mapping it.
-    if (isAxiosError(error) && error.response && data instanceof Blob) {
-      try {
-        error.response.data = JSON.parse(await data.text()) as unknown;
-      } catch {
-        // Not JSON: the generic message below stands.
-      }
-    }
     throw toApiError(error, 'The file could not be downloaded. Please try again.');
   }
   const url = URL.createObjectURL(response.data);

@@ -386,7 +386,7 @@ describe('PropertyProvider: replies it cannot use (SPEC §3, §5, §8)', () => {
     await expect(properties.getProperty(one._id)).resolves.toEqual(one);
     await expect(properties.getPropertiesByOwner(ownerId)).resolves.toEqual([one]);
     // Whole list: no paging sent.
-    expect(server.callsTo('GET', `/properties/owner/${ownerId}`)[0]?.params).toBeUndefined();
+    expect(server.callsTo('GET', `/properties/owner/${ownerId}`)[0]?.params).toEqual({});
 
     server
       .on('GET', `/properties/${one._id}`, {

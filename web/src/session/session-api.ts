@@ -5,7 +5,7 @@ import { sessionReply } from './spec-replies.ts';
 
 /**
  * The session's calls to the server. AuthProvider loads this module on first use, so the HTTP
- * client and the contracts (axios, zod) reach the browser with the first call that needs them, not
+ * client and the contracts (zod) reach the browser with the first call that needs them, not
  * with a signed-out visitor's sign-in page.
  */
 

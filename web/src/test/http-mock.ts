@@ -1,19 +1,22 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api, publicApi } from '../lib/http.ts';
+import { api, apiBaseUrl, publicApi, type WireRequest } from '../lib/http.ts';
+import type { WireResponse } from '../lib/xhr-transport.ts';
 
-/** One request as it reached the wire (after the interceptors). */
+/** One request as it reached the wire (after the session rules). */
 export interface RecordedCall {
   client: 'api' | 'public';
   method: string;
   url: string;
-  params: Record<string, unknown> | undefined;
+  /** The query as sent, each value as text. */
+  params: Record<string, string>;
   body: unknown;
   authorization: string | undefined;
+  headers: Record<string, string>;
 }
 
 export interface Reply {
   status: number;
   data?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A 200 with the API's success envelope around `data`. */
@@ -33,62 +36,52 @@ interface Route {
   handler: Handler;
 }
 
+/** What the server would put on the wire for `data`: text as it is, a file as it is, else JSON. */
+function wireBody(data: unknown, request: WireRequest): string | Blob {
+  if (data instanceof Blob) return data;
+  const text = data === undefined ? '' : typeof data === 'string' ? data : JSON.stringify(data);
+  return request.responseType === 'blob' ? new Blob([text]) : text;
+}
+
 /**
- * A fake server behind both axios clients of lib/http.ts, through axios's own `adapter` hook:
- * the interceptors, base URL and header logic all run for real. Non-2xx answers are rejected
- * with the same AxiosError that axios's settle() builds, so `error.response.status` is set.
+ * A fake server behind both clients of lib/http.ts, in place of the browser's transport: the
+ * session rules, headers, query and body encoding all run for real, and replies go back as the
+ * wire would carry them (JSON text, or a Blob for file calls).
  */
 export function mockHttp() {
   const routes: Route[] = [];
   const calls: RecordedCall[] = [];
 
-  const adapterFor =
+  const transportFor =
     (client: RecordedCall['client']) =>
-    async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-      const method = (config.method ?? 'get').toUpperCase();
-      const url = config.url ?? '';
-      const authorization = config.headers.get('Authorization');
+    async (request: WireRequest): Promise<WireResponse> => {
+      const base = apiBaseUrl();
+      if (!request.url.startsWith(`${base}/`)) throw new Error(`Not an API address: ${request.url}`);
+      const address = new URL(request.url);
+      const url = address.pathname.slice(new URL(base).pathname.length);
       const call: RecordedCall = {
         client,
-        method,
+        method: request.method,
         url,
-        params: config.params as Record<string, unknown> | undefined,
-        body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-        authorization: typeof authorization === 'string' ? authorization : undefined,
+        params: Object.fromEntries(address.searchParams),
+        body: typeof request.body === 'string' ? JSON.parse(request.body) : request.body,
+        authorization: request.headers.Authorization,
+        headers: request.headers,
       };
       calls.push(call);
       // The latest matching route wins, so a test can override an earlier answer.
       const route = routes.findLast(
         (candidate) =>
-          candidate.method === method &&
+          candidate.method === request.method &&
           (typeof candidate.path === 'string' ? candidate.path === url : candidate.path.test(url)),
       );
-      if (!route) throw new Error(`Unmocked request: ${method} ${url}`);
+      if (!route) throw new Error(`Unmocked request: ${request.method} ${url}`);
       const reply = typeof route.handler === 'function' ? await route.handler(call) : route.handler;
-      const response: AxiosResponse = {
-        data: reply.data,
-        status: reply.status,
-        statusText: String(reply.status),
-        headers: new AxiosHeaders(),
-        config,
-        request: {},
-      };
-      // Exactly what axios/lib/core/settle.js does.
-      const validateStatus = config.validateStatus;
-      if (!response.status || !validateStatus || validateStatus(response.status)) return response;
-      throw new AxiosError(
-        `Request failed with status code ${response.status}`,
-        response.status >= 400 && response.status < 500
-          ? AxiosError.ERR_BAD_REQUEST
-          : AxiosError.ERR_BAD_RESPONSE,
-        config,
-        response.request,
-        response,
-      );
+      return { status: reply.status, body: wireBody(reply.data, request), headers: reply.headers ?? {} };
     };
 
-  api.defaults.adapter = adapterFor('api');
-  publicApi.defaults.adapter = adapterFor('public');
+  api.transport = transportFor('api');
+  publicApi.transport = transportFor('public');
 
   const server = {
     calls,

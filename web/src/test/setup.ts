@@ -7,12 +7,12 @@ import { api, publicApi } from '../lib/http.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 /** No test may reach the network: a request nobody mocked fails loudly. */
-const unmocked = (config: { method?: string | undefined; url?: string | undefined }) =>
-  Promise.reject(new Error(`Unmocked request: ${config.method?.toUpperCase()} ${config.url}`));
+const unmocked = (request: { method: string; url: string }) =>
+  Promise.reject(new Error(`Unmocked request: ${request.method} ${request.url}`));
 
 beforeEach(() => {
-  api.defaults.adapter = unmocked;
-  publicApi.defaults.adapter = unmocked;
+  api.transport = unmocked;
+  publicApi.transport = unmocked;
 });
 
 afterEach(() => {

@@ -9,15 +9,7 @@ import {
   type MatchInput,
   type StatementImportReport,
 } from '@lintel/contracts';
-import {
-  api,
-  ApiError,
-  downloadFile,
-  fillPath,
-  request,
-  toApiError,
-  type ProgressListener,
-} from '../../lib/http.ts';
+import { ApiError, downloadFile, request, type ProgressListener } from '../../lib/http.ts';
 
 // Issue 17 roles: admins and accountants read the bank side; accountants import, match and sign
 // off; only an admin reopens a signed-off month.
@@ -236,22 +228,12 @@ export async function importStatement({
   // Fields before the file: the server reads the mapping before it streams the file.
   if (mapping) body.append('mapping', JSON.stringify(mapping));
   body.append('file', file);
-  try {
-    const response = await api.request({
-      method: bankingApi.importStatement.method,
-      url: fillPath(bankingApi.importStatement.path, { id: accountId }),
-      params: { dryRun: String(dryRun) },
-      data: body,
-      // The client's JSON default would flatten FormData to JSON; the browser adds the boundary itself.
-      headers: { 'Content-Type': 'multipart/form-data' },
-    });
-    const parsed = bankingApi.importStatement.reply.safeParse(response.data);
-    if (!parsed.success)
-      throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
-    return parsed.data.data;
-  } catch (error) {
-    throw toApiError(error, 'The statement could not be imported. Please try again.');
-  }
+  const reply = await request(
+    bankingApi.importStatement,
+    { params: { id: accountId }, query: { dryRun: String(dryRun) }, body },
+    { fallback: 'The statement could not be imported. Please try again.' },
+  );
+  return reply.data;
 }
 
 export function useImportStatement() {

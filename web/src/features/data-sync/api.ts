@@ -1,14 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dataSyncApi, type ImportKind, type ImportReport } from '@lintel/contracts';
-import {
-  api,
-  ApiError,
-  downloadFile,
-  fillPath,
-  progressHandler,
-  toApiError,
-  type ProgressListener,
-} from '../../lib/http.ts';
+import { downloadFile, request, type ApiError, type ProgressListener } from '../../lib/http.ts';
 
 // PRODUCT.md roles table: data sync is the accountant's; admins read it (templates and the export).
 // The server refuses the rest with a 403, which signs the user out: nothing calls past this.
@@ -37,23 +29,12 @@ export interface ImportRequest {
 export async function importFile({ kind, file, dryRun, onUploadProgress }: ImportRequest) {
   const body = new FormData();
   body.append('file', file);
-  try {
-    const response = await api.request({
-      method: dataSyncApi.import.method,
-      url: fillPath(dataSyncApi.import.path, { kind }),
-      params: { dryRun: String(dryRun) },
-      data: body,
-      // The client's JSON default would flatten FormData to JSON; the browser adds the boundary itself.
-      headers: { 'Content-Type': 'multipart/form-data' },
-      ...(onUploadProgress ? { onUploadProgress: progressHandler(onUploadProgress) } : {}),
-    });
-    const parsed = dataSyncApi.import.reply.safeParse(response.data);
-    if (!parsed.success)
-      throw new ApiError(response.status, 'BAD_RESPONSE', 'Invalid response format from server');
-    return parsed.data.data;
-  } catch (error) {
-    throw toApiError(error, 'The file could not be imported. Please try again.');
-  }
+  const reply = await request(
+    dataSyncApi.import,
+    { params: { kind }, query: { dryRun: String(dryRun) }, body },
+    { fallback: 'The file could not be imported. Please try again.', onUploadProgress },
+  );
+  return reply.data;
 }
 
 export function useImportFile() {

@@ -102,12 +102,7 @@ function useSaveDetail() {
 const upload = (id: string, file: File) => {
   const body = new FormData();
   body.append('file', file);
-  // The client's JSON default would flatten FormData to JSON; the browser adds the boundary itself.
-  return request(maintenanceApi.upload, {
-    params: { id },
-    body,
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  return request(maintenanceApi.upload, { params: { id }, body });
 };
 
 export function useCreateRequest() {

@@ -90,8 +90,8 @@ describe('PropertyAccountPage', () => {
       from: firstOfMonth(),
       to: todayIso(),
       currency: 'USD',
-      page: 1,
-      pageSize: 25,
+      page: '1',
+      pageSize: '25',
     });
   });
 
@@ -99,7 +99,7 @@ describe('PropertyAccountPage', () => {
     // 30 lines in the period: the first page holds 25, the second 5 (two of them stand in here).
     const [first, second] = makeStatement().lines;
     server.on('GET', statementUrl, (call) =>
-      statementReply(makeStatement({ lines: call.params?.page === 2 ? [second!] : [first!] }), {
+      statementReply(makeStatement({ lines: call.params?.page === '2' ? [second!] : [first!] }), {
         page: Number(call.params?.page),
         total: 30,
       }),
@@ -115,7 +115,7 @@ describe('PropertyAccountPage', () => {
       expect(rowTexts(grid)).toEqual([['10 Nov 2026', 'Paid to owner', '', '', '$450.00', '$550.00']]),
     );
     expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
-    expect(server.callsTo('GET', statementUrl).map((call) => call.params?.page)).toEqual([1, 2]);
+    expect(server.callsTo('GET', statementUrl).map((call) => call.params?.page)).toEqual(['1', '2']);
     expect(screen.getByRole('region', { name: 'Statement' })).toHaveTextContent(
       'Closing balance, 23 Nov 2026$550.00',
     );

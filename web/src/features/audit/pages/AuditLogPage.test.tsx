@@ -89,7 +89,7 @@ describe('AuditLogPage', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'User' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Ada Lovelace' }));
     expect(await screen.findByText('No audit entries match these filters')).toBeInTheDocument();
-    expect(server.calls.at(-1)?.params).toMatchObject({ actorId: USER_ID, page: 1 });
+    expect(server.calls.at(-1)?.params).toMatchObject({ actorId: USER_ID, page: '1' });
   });
 
   it('never calls the admin-only endpoints for another role', () => {

@@ -143,7 +143,7 @@ describe('AccountantHomePage', () => {
   it('offers the enabled currencies and asks for the figures in the one picked', async () => {
     server.on('GET', '/settings/finance', ok(makeFinanceSettings({ currencies: ['USD', 'ZWG'] })));
     server.on('GET', '/dashboard/accountant', ({ params }) =>
-      ok(makeAccountantDashboard({ currency: (params?.currency as string | undefined) ?? 'USD' })),
+      ok(makeAccountantDashboard({ currency: params.currency ?? 'USD' })),
     );
     renderHome('/accountant-dashboard', <AccountantHomePage />);
     await userEvent.click(await screen.findByRole('combobox', { name: 'Currency' }));

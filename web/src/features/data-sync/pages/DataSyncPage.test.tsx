@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dataSyncApi, IMPORT_HAS_PROBLEMS, type ImportReport, type User } from '@lintel/contracts';
 import { api } from '../../../lib/http.ts';
@@ -97,15 +96,16 @@ describe('DataSyncPage import', () => {
   });
 
   it('shows upload progress, then "Checking rows…" while the server checks', async () => {
-    // The fake server cannot report upload progress: this adapter plays the browser's part.
+    // The fake server cannot report upload progress: this transport plays the browser's part.
     const halfSent = deferred();
     const checked = deferred();
-    api.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
-      config.onUploadProgress?.({ loaded: 512, total: 1024, bytes: 512, lengthComputable: true });
+    api.transport = async (wire) => {
+      wire.onUploadProgress?.({ loaded: 512, total: 1024 });
       await halfSent.promise;
-      config.onUploadProgress?.({ loaded: 1024, total: 1024, bytes: 512, lengthComputable: true });
+      wire.onUploadProgress?.({ loaded: 1024, total: 1024 });
       await checked.promise;
-      return { ...reportReply({}), statusText: 'OK', headers: new AxiosHeaders(), config };
+      const reply = reportReply({});
+      return { status: reply.status, body: JSON.stringify(reply.data), headers: {} };
     };
     render();
     await chooseTenantsFile();

@@ -69,7 +69,7 @@ describe('GeneralLedgerPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Reversal' }));
     await waitFor(() => {
       const last = server.callsTo('GET', '/ledger/journals').at(-1)!;
-      expect(last.params).toMatchObject({ book: 'trust', source: 'reversal', page: 1 });
+      expect(last.params).toMatchObject({ book: 'trust', source: 'reversal', page: '1' });
     });
 
     await user.click(within(grid).getByText('Rent received R-0001'));

@@ -38,7 +38,7 @@ function render(role: Role) {
   );
 }
 
-/** The Idempotency-Key of every POST /payments, as handed to axios. */
+/** The Idempotency-Key of every POST /payments, as sent. */
 function sentKeys(spy: { mock: { calls: unknown[][] } }) {
   return spy.mock.calls
     .map(([config]) => config as { method: string; url: string; headers?: Record<string, string> })

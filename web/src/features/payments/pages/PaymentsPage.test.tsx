@@ -158,7 +158,7 @@ describe('PaymentsPage', () => {
       expect(server.callsTo('GET', '/payments').at(-1)?.params).toMatchObject({
         q: 'RCT-9',
         method: 'mobile_money',
-        page: 1,
+        page: '1',
       }),
     );
     expect(await screen.findByText('No payments match your search')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Property, Role, User } from '@lintel/contracts';
 import { makeProperty, makeUser, USER_ID, uuid } from '../../../test/fixtures.ts';
-import { mockHttp, type MockServer } from '../../../test/http-mock.ts';
+import { mockHttp, type MockServer, type Reply } from '../../../test/http-mock.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { theme } from '../../../app/theme.ts';
 import { PropertyProvider, useProperties } from '../../../session/index.ts';
@@ -58,10 +58,10 @@ function SpecList() {
 
 let server: MockServer;
 
-function renderPage(role: Role, items: Property[] = [mine, theirs]) {
+function renderPage(role: Role, items: Property[] = [mine, theirs], listReply: Reply = page(items)) {
   auth.user = makeUser({ role });
   server
-    .on('GET', '/properties', page(items))
+    .on('GET', '/properties', listReply)
     .on('GET', '/properties/public-filtered', page(items))
     .on('GET', '/owners', page([]));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -155,8 +155,7 @@ describe('PropertiesPage: list states', () => {
   });
 
   it("shows the server's message when the list fails, and no empty state", async () => {
-    renderPage('accountant');
-    server.on('GET', '/properties', {
+    renderPage('accountant', [], {
       status: 500,
       data: { status: 'error', code: 'INTERNAL', message: 'The database is asleep.' },
     });

@@ -105,7 +105,7 @@ describe('MyTasksCard', () => {
       '/accountant-dashboard/tasks?open=11111111-1111-4111-8111-111111111111',
     );
     expect(screen.getByText('Overdue')).toBeInTheDocument();
-    expect(server.callsTo('GET', '/tasks')[0]?.params).toMatchObject({ mine: true, open: true });
+    expect(server.callsTo('GET', '/tasks')[0]?.params).toMatchObject({ mine: 'true', open: 'true' });
   });
 
   it('renders nothing and calls nothing for "other" users', () => {

@@ -66,7 +66,7 @@ describe('TenantDetailPage: the lease list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('Flat 11')).toBeInTheDocument();
     await waitFor(() =>
-      expect(server.calls.at(-1)?.params).toMatchObject({ tenantId: tenant._id, page: 2, pageSize: 10 }),
+      expect(server.calls.at(-1)?.params).toMatchObject({ tenantId: tenant._id, page: '2', pageSize: '10' }),
     );
   });
 });

@@ -77,7 +77,7 @@ describe('UsersPage', () => {
     expect(screen.getByRole('button', { name: 'Deactivate Cal Agent' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Ada Admin/ })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(server.callsTo('GET', '/users').at(-1)?.params).toMatchObject({ pageSize: 50 }),
+      expect(server.callsTo('GET', '/users').at(-1)?.params).toMatchObject({ pageSize: '50' }),
     );
   });
 
