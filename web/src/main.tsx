@@ -1,11 +1,11 @@
 import './lib/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { preloadPages } from './app/lazy-page.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes, routes } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 
@@ -17,8 +17,7 @@ const warmNumberFormat = () =>
 if ('requestIdleCallback' in window) requestIdleCallback(warmNumberFormat);
 else setTimeout(warmNumberFormat, 0);
 
-const router = createAppRouter();
-for (const match of router.state.matches) preloadPages(match.route.element);
+for (const match of matchRoutes(routes, window.location) ?? []) preloadPages(match.route.element);
 
 const root = createRoot(document.getElementById('root')!);
 // Drawn as a transition, the first screen is built in slices between frames, not in one long task.
@@ -28,7 +27,9 @@ startTransition(() =>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ErrorBoundary>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </ErrorBoundary>
       </ThemeProvider>
     </StrictMode>,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { Link, MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PageTitleProvider, usePageTitle, type RouteHandle } from './page-title.tsx';
 
@@ -9,31 +9,26 @@ function AccountPage() {
   return <Link to="/banking">Back</Link>;
 }
 
+const routes: RouteObject[] = [
+  {
+    path: '/banking',
+    handle: { title: 'Bank reconciliation' } satisfies RouteHandle,
+    element: <Link to="/banking/1">Trust USD</Link>,
+  },
+  { path: '/banking/:id', handle: { title: 'Bank account' }, element: <AccountPage /> },
+  { path: '/plain', element: <p>No title of its own</p> },
+];
+
+/** As the app's AppRoutes (app/router.tsx) puts them together. */
+function Screens() {
+  return <PageTitleProvider routes={routes}>{useRoutes(routes)}</PageTitleProvider>;
+}
+
 const renderRoutes = (path: string) =>
   render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          {
-            element: (
-              <PageTitleProvider>
-                <Outlet />
-              </PageTitleProvider>
-            ),
-            children: [
-              {
-                path: '/banking',
-                handle: { title: 'Bank reconciliation' } satisfies RouteHandle,
-                element: <Link to="/banking/1">Trust USD</Link>,
-              },
-              { path: '/banking/:id', handle: { title: 'Bank account' }, element: <AccountPage /> },
-              { path: '/plain', element: <p>No title of its own</p> },
-            ],
-          },
-        ],
-        { initialEntries: [path] },
-      )}
-    />,
+    <MemoryRouter initialEntries={[path]}>
+      <Screens />
+    </MemoryRouter>,
   );
 
 describe('the browser tab title', () => {

@@ -1,5 +1,5 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useMatches } from 'react-router';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router';
 
 /** What a route may carry in its `handle`: the name its browser tab shows (WCAG 2.4.2). */
 export interface RouteHandle {
@@ -12,12 +12,16 @@ const SetDetailTitle = createContext<(title: string | undefined) => void>(() => 
  * Names the browser tab "<screen> · Lintel": the deepest route's `handle.title`, unless the page
  * open now gives a more precise one (usePageTitle: a property's name, say).
  */
-export function PageTitleProvider({ children }: { children: ReactNode }) {
-  const matches = useMatches();
+export function PageTitleProvider({ routes, children }: { routes: RouteObject[]; children: ReactNode }) {
+  const { pathname } = useLocation();
   const [detailTitle, setDetailTitle] = useState<string>();
-  const routeTitle = matches
-    .map((match) => (match.handle as RouteHandle | undefined)?.title)
-    .findLast((title) => title !== undefined);
+  const routeTitle = useMemo(
+    () =>
+      (matchRoutes(routes, pathname) ?? [])
+        .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+        .findLast((title) => title !== undefined),
+    [routes, pathname],
+  );
   const title = detailTitle ?? routeTitle;
   useEffect(() => {
     document.title = title ? `${title} · Lintel` : 'Lintel';

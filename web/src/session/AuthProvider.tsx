@@ -4,7 +4,9 @@ import {
   use,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
@@ -64,7 +66,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       ? { user: sessionStore.user(), loading: true, isAuthenticated: false, error: null }
       : signedOut,
   );
+  // The router gives a new navigate on every change of address; the session's start-up check and
+  // its calls must neither run again nor change with it, so they go through the latest one.
   const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useLayoutEffect(() => {
+    latestNavigate.current = navigate;
+  });
+  const replaceWith = useCallback((path: string) => void latestNavigate.current(path, { replace: true }), []);
 
   // Start-up validation of stored tokens: fetch the user; on failure refresh once and fetch again.
   useEffect(() => {
@@ -83,24 +92,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         sessionStore.clear();
         if (cancelled) return;
         setState(signedOut);
-        if (!staysPutOnFailedStart(startPath)) void navigate('/login', { replace: true });
+        if (!staysPutOnFailedStart(startPath)) replaceWith('/login');
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [navigate]);
+  }, [replaceWith]);
 
   // SPEC §4: an authError event clears the session, shows its detail and goes to /login.
   useEffect(() => {
     const onAuthError = (event: Event) => {
       sessionStore.clear();
       setState({ ...signedOut, error: (event as CustomEvent<string>).detail });
-      void navigate('/login', { replace: true });
+      replaceWith('/login');
     };
     window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
-  }, [navigate]);
+  }, [replaceWith]);
 
   /** Signs in with the session `open` stores; `failure` is the message if the calls cannot load. */
   const adoptSession = useCallback(
@@ -116,10 +125,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const enterHome = useCallback(
     async (failure: string, open: (sessionApi: SessionApi) => Promise<User>, next?: string | null) => {
       const user = await adoptSession(failure, open);
-      void navigate(next ?? homeFor(user.role), { replace: true });
+      replaceWith(next ?? homeFor(user.role));
       return user;
     },
-    [adoptSession, navigate],
+    [adoptSession, replaceWith],
   );
 
   const login = useCallback(
@@ -155,9 +164,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       sessionStore.clear();
       setState(signedOut);
-      void navigate('/login', { replace: true });
+      replaceWith('/login');
     }
-  }, [navigate]);
+  }, [replaceWith]);
 
   const clearError = useCallback(() => setState((current) => ({ ...current, error: null })), []);
 

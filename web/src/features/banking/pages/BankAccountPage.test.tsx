@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BankAccountView, User } from '@lintel/contracts';
 import { makeLease, makeUser, uuid } from '../../../test/fixtures.ts';
@@ -23,10 +23,13 @@ let server: MockServer;
 
 function renderAccount(account: BankAccountView) {
   server.on('GET', '/banking/accounts', ok([account]));
-  const router = createMemoryRouter([{ path: '/banking/:id', element: withProviders(<BankAccountPage />) }], {
-    initialEntries: [`/banking/${account._id}`],
-  });
-  return render(<RouterProvider router={router} />);
+  return render(
+    <MemoryRouter initialEntries={[`/banking/${account._id}`]}>
+      <Routes>
+        <Route path="/banking/:id" element={withProviders(<BankAccountPage />)} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 const formField = (call: RecordedCall, name: string) => (call.body as FormData).get(name);

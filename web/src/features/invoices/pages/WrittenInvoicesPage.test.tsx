@@ -223,7 +223,7 @@ describe('WrittenInvoicesPage', () => {
     const overdue = makeInvoice({ isOverdue: true, notes: 'Thank you' });
     server.on('GET', '/invoices', page([]));
     server.on('GET', `/invoices/${overdue._id}`, ok(overdue));
-    const { router } = render('accountant', `${PAGE}?open=${overdue._id}`);
+    const { location } = render('accountant', `${PAGE}?open=${overdue._id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
     expect(within(dialog).getByText('Acme Holdings')).toBeInTheDocument();
     expect(within(dialog).getByText('Overdue')).toBeInTheDocument();
@@ -242,12 +242,12 @@ describe('WrittenInvoicesPage', () => {
     for (const action of ['Mark paid', 'Void', 'Void and reissue', 'Download PDF']) {
       expect(within(dialog).getByRole('button', { name: action })).toBeInTheDocument();
     }
-    expect(router.state.location.search).toBe(`?open=${overdue._id}`);
+    expect(location().search).toBe(`?open=${overdue._id}`);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.search).toBe('');
-    expect(router.state.location.pathname).toBe(PAGE);
+    expect(location().search).toBe('');
+    expect(location().pathname).toBe(PAGE);
     expect(server.callsTo('GET', `/invoices/${overdue._id}`)).toHaveLength(1);
   });
 
@@ -264,13 +264,13 @@ describe('WrittenInvoicesPage', () => {
       const id = status === 404 ? makeInvoice()._id : 'not-an-id';
       server.on('GET', '/invoices', page([makeInvoice()]));
       server.on('GET', `/invoices/${id}`, { status, data: body });
-      const { router } = render('accountant', `${PAGE}?open=${id}`);
+      const { location } = render('accountant', `${PAGE}?open=${id}`);
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(/^Invoice not found\./);
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
       await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-      expect(router.state.location.search).toBe('');
+      expect(location().search).toBe('');
     },
   );
 
