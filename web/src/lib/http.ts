@@ -63,7 +63,6 @@ export interface HttpResponse<T = unknown> {
 export class HttpError extends Error {
   constructor(
     message: string,
-    readonly config: HttpConfig,
     readonly response?: HttpResponse,
   ) {
     super(message);
@@ -113,8 +112,8 @@ const readCookie = (name: string) =>
     ?.slice(name.length + 1);
 
 // SPEC §9 client defaults: no time-out, XSRF-TOKEN cookie echoed in X-XSRF-TOKEN, 2xx is success.
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 function toWire(config: HttpConfig, authorization: string | undefined): WireRequest {
@@ -155,7 +154,7 @@ async function send<T>(transport: Transport, config: HttpConfig, authorization?:
   try {
     answer = await transport(toWire(config, authorization));
   } catch (error) {
-    throw new HttpError(error instanceof Error ? error.message : 'Network Error', config);
+    throw new HttpError(error instanceof Error ? error.message : 'Network Error');
   }
   const success = isSuccess(answer.status);
   // A file call's error answer arrives as a Blob too: its JSON carries the message.
@@ -166,7 +165,7 @@ async function send<T>(transport: Transport, config: HttpConfig, authorization?:
         ? answer.body
         : parseText(await answer.body.text());
   const response: HttpResponse<T> = { status: answer.status, data: data as T, headers: answer.headers };
-  if (!success) throw new HttpError(`Request failed with status code ${answer.status}`, config, response);
+  if (!success) throw new HttpError(`Request failed with status code ${answer.status}`, response);
   return response;
 }
 
