@@ -26,7 +26,8 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('button', { name: 'Account' })).toHaveTextContent('G');
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    // The menu's code comes on the first opening.
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
       'Profile',
       'Settings',
       'Logout',
@@ -43,6 +44,6 @@ describe('AccountMenu', () => {
     const user = userEvent.setup();
     renderAt('/dashboard', <AccountMenu user={userWithoutCompany()} onLogout={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Account' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Logout']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Logout']);
   });
 });

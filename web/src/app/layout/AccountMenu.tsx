@@ -1,10 +1,14 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import type { User } from '@lintel/contracts';
+import { lazyPart } from '../../lib/lazy-part.ts';
+
+/**
+ * MUI's Menu brings its popover, modal, focus trap and transitions (about 12 kB gzip): loaded when
+ * the menu is first wanted, not with every page.
+ */
+const AccountMenuList = lazyPart(() => import('./AccountMenuList.tsx'), 'AccountMenuList');
 
 /** SPEC §2 "Top bar": the first letter of the first name, or U. */
 export const avatarLetter = (user: Pick<User, 'firstName'> | null) =>
@@ -12,35 +16,29 @@ export const avatarLetter = (user: Pick<User, 'firstName'> | null) =>
 
 export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
-  const go = (path: string) => {
-    setAnchor(null);
-    void navigate(path);
-  };
+  // Kept once opened, so the menu's closing transition plays and a reopening is immediate.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <IconButton
         aria-label="Account"
         aria-haspopup="menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={AccountMenuList.preload}
+        onFocus={AccountMenuList.preload}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         <Avatar sx={{ width: 34, height: 34, bgcolor: 'secondary.main', fontSize: 16 }}>
           {avatarLetter(user)}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {/* A user without a company has no profile or settings the server keeps yet (NO_COMPANY). */}
-        {user.companyId && <MenuItem onClick={() => go('/profile')}>Profile</MenuItem>}
-        {user.companyId && <MenuItem onClick={() => go('/settings')}>Settings</MenuItem>}
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onLogout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
+      {wanted && (
+        <Suspense fallback={null}>
+          <AccountMenuList user={user} anchor={anchor} onClose={() => setAnchor(null)} onLogout={onLogout} />
+        </Suspense>
+      )}
     </>
   );
 }

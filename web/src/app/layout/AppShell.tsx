@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
 import { useAuth, useCompany } from '../../session/index.ts';
 import { SkipLink } from '../../components/SkipLink.tsx';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { NAVIGATION } from '../navigation.ts';
 import { SIDE_WIDTH, theme } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -19,11 +19,19 @@ import { SideNav } from './SideNav.tsx';
 
 const MAIN_ID = 'main-content';
 
+/**
+ * The phone's sliding drawer brings MUI's modal, focus trap and transitions: loaded when the
+ * navigation is first opened. The wide screen's side area is a plain fixed column.
+ */
+const MobileNavDrawer = lazyPart(() => import('./MobileNavDrawer.tsx'), 'MobileNavDrawer');
+
 /** SPEC §2: a 280 px side area, the top bar to its right, the page below the bar. */
 export function AppShell() {
   const { user, logout } = useAuth();
   const { company } = useCompany();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Kept once opened, so the drawer's closing slide plays and a reopening is immediate.
+  const [mobileWanted, setMobileWanted] = useState(false);
   // One side area, the one this width shows: the phone's drawer is drawn only when opened, so a
   // page load builds the navigation once, not twice (a hidden copy cost a phone ~300 elements).
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -36,22 +44,27 @@ export function AppShell() {
       <SkipLink targetId={MAIN_ID} />
       <Box component="aside" sx={{ width: { md: SIDE_WIDTH }, flexShrink: { md: 0 } }}>
         {wide ? (
-          <Drawer
-            variant="permanent"
-            open
-            sx={{ '& .MuiDrawer-paper': { width: SIDE_WIDTH, boxSizing: 'border-box' } }}
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              width: SIDE_WIDTH,
+              height: '100%',
+              overflowY: 'auto',
+              zIndex: 'drawer',
+            }}
           >
             {nav}
-          </Drawer>
+          </Box>
         ) : (
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={closeDrawer}
-            sx={{ '& .MuiDrawer-paper': { width: SIDE_WIDTH } }}
-          >
-            {nav}
-          </Drawer>
+          mobileWanted && (
+            <Suspense fallback={null}>
+              <MobileNavDrawer open={mobileOpen} onClose={closeDrawer}>
+                {nav}
+              </MobileNavDrawer>
+            </Suspense>
+          )
         )}
       </Box>
       <Box sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDE_WIDTH}px)` } }}>
@@ -60,7 +73,12 @@ export function AppShell() {
             <IconButton
               aria-label="Open navigation"
               edge="start"
-              onClick={() => setMobileOpen(true)}
+              onPointerEnter={MobileNavDrawer.preload}
+              onFocus={MobileNavDrawer.preload}
+              onClick={() => {
+                setMobileWanted(true);
+                setMobileOpen(true);
+              }}
               sx={{ display: { md: 'none' } }}
             >
               <MenuIcon />

@@ -19,7 +19,8 @@ export const SideNav = memo(function SideNav({
   onNavigate?: () => void;
 }) {
   return (
-    <Box component="nav" aria-label="Main" sx={{ height: '100%', bgcolor: '#0f2a47', color: '#fff' }}>
+    // At least the side area's height, and as tall as a long list: its dark ground goes with the links.
+    <Box component="nav" aria-label="Main" sx={{ minHeight: '100%', bgcolor: '#0f2a47', color: '#fff' }}>
       <Box sx={{ px: 3, py: 2.5 }}>
         <Typography variant="h6" component="div" sx={{ fontWeight: 800, letterSpacing: 0.5 }}>
           Lintel

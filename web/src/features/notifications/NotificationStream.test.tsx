@@ -153,6 +153,7 @@ describe('NotificationStream', () => {
     expect(bell().querySelector('.MuiBadge-badge')).not.toHaveClass('MuiBadge-invisible');
 
     await user.click(bell());
+    await screen.findByRole('heading', { name: 'Notifications' });
     expect(popupItems()).toEqual(['Lease ending soon', 'Payment received']);
     expect(screen.getByText('Payment received message')).toBeInTheDocument();
     await user.click(screen.getByText('Payment received'));

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { currentPath, renderAt } from '../../test/render.tsx';
 import { NotificationProvider, useNotifications } from './NotificationProvider.tsx';
-import { NOTIFICATIONS_SHOWN, NotificationsMenu } from './NotificationsMenu.tsx';
+import { NotificationsMenu } from './NotificationsMenu.tsx';
+import { NOTIFICATIONS_SHOWN } from './NotificationsPopover.tsx';
 
 let notifications: ReturnType<typeof useNotifications>;
 
@@ -34,6 +35,11 @@ const bell = () => screen.getByRole('button', { name: /^Notifications/ });
 const dot = () => bell().querySelector('.MuiBadge-badge');
 const popup = () =>
   screen.queryByRole('heading', { name: 'Notifications' })?.closest('.MuiPopover-paper') ?? null;
+/** Clicks the bell and waits for the popup, whose code comes on the first opening. */
+async function openPopup(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(bell());
+  await screen.findByRole('heading', { name: 'Notifications' });
+}
 
 describe('NotificationProvider', () => {
   it('adds new notifications at the front, unread, with an id and a creation time', () => {
@@ -77,7 +83,7 @@ describe('NotificationsMenu (SPEC §2 "Top bar", "Notifications popup")', () => 
     expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
 
     // Opening marks everything read: the dot goes and stays gone after closing.
-    await user.click(bell());
+    await openPopup(user);
     expect(notifications.unreadCount).toBe(0);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(popup()).toBeNull());
@@ -95,7 +101,7 @@ describe('NotificationsMenu (SPEC §2 "Top bar", "Notifications popup")', () => 
     renderMenu();
     for (let index = 1; index <= 7; index++) add(`Title ${index}`);
 
-    await user.click(bell());
+    await openPopup(user);
     const paper = popup();
     expect(paper).not.toBeNull();
     const items = within(paper as HTMLElement).getAllByRole('button');
@@ -122,7 +128,7 @@ describe('NotificationsMenu (SPEC §2 "Top bar", "Notifications popup")', () => 
   it('says "No notifications" when there are none', async () => {
     const user = userEvent.setup();
     renderMenu();
-    await user.click(bell());
+    await openPopup(user);
     expect(screen.getByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByText('No notifications')).toBeInTheDocument();
     expect(within(popup() as HTMLElement).queryAllByRole('button')).toHaveLength(0);
@@ -132,7 +138,7 @@ describe('NotificationsMenu (SPEC §2 "Top bar", "Notifications popup")', () => 
     const user = userEvent.setup();
     renderMenu('/owner-dashboard');
     add('Lease signed', '/leases');
-    await user.click(bell());
+    await openPopup(user);
     await user.click(screen.getByText('Lease signed'));
     await waitFor(() => expect(popup()).toBeNull());
     expect(currentPath()).toBe('/leases');
@@ -142,7 +148,7 @@ describe('NotificationsMenu (SPEC §2 "Top bar", "Notifications popup")', () => 
     const user = userEvent.setup();
     renderMenu('/owner-dashboard');
     add('Just so you know');
-    await user.click(bell());
+    await openPopup(user);
     await user.click(screen.getByText('Just so you know'));
     await waitFor(() => expect(popup()).toBeNull());
     expect(currentPath()).toBe('/owner-dashboard');

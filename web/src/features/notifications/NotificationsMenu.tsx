@@ -1,29 +1,28 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Typography from '@mui/material/Typography';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { useNotifications } from './NotificationProvider.tsx';
 
-// SPEC §9: the popup shows the 5 newest.
-export const NOTIFICATIONS_SHOWN = 5;
+/** The popup's popover, modal and transitions come when it is first wanted, not with every page. */
+const NotificationsPopover = lazyPart(() => import('./NotificationsPopover.tsx'), 'NotificationsPopover');
 
 export function NotificationsMenu() {
   const { notifications, unreadCount, markAllRead } = useNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
+  // Kept once opened, so the popup's closing transition plays and a reopening is immediate.
+  const [wanted, setWanted] = useState(false);
 
   return (
     <>
       <IconButton
         color="inherit"
         aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+        onPointerEnter={NotificationsPopover.preload}
+        onFocus={NotificationsPopover.preload}
         onClick={(event) => {
+          setWanted(true);
           setAnchor(event.currentTarget);
           // SPEC §2: opening the popup marks every notification read.
           markAllRead();
@@ -33,46 +32,15 @@ export function NotificationsMenu() {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 340, maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        <Typography variant="subtitle1" component="h2" sx={{ px: 2, pt: 1.5, fontWeight: 700 }}>
-          Notifications
-        </Typography>
-        {notifications.length === 0 ? (
-          <Typography sx={{ px: 2, py: 2 }} color="text.secondary">
-            No notifications
-          </Typography>
-        ) : (
-          <List dense>
-            {notifications.slice(0, NOTIFICATIONS_SHOWN).map((item) => (
-              <ListItemButton
-                key={item.id}
-                onClick={() => {
-                  setAnchor(null);
-                  if (item.link) void navigate(item.link);
-                }}
-              >
-                <ListItemText
-                  primary={item.title}
-                  secondary={
-                    <>
-                      {item.message}
-                      <br />
-                      <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleString()}</time>
-                    </>
-                  }
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
-      </Popover>
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotificationsPopover
+            notifications={notifications}
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
