@@ -1,7 +1,9 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { OutlinedNativeSelect } from '../../../components/OutlinedTextField.tsx';
 
-/** A currency picked from those the page knows; `allLabel` adds an "all currencies" choice (''). */
+/**
+ * A currency picked from those the page knows; `allLabel` adds an "all currencies" choice ('').
+ * The browser's own select: it sits on the role homes, which then need none of MUI's menu code.
+ */
 export function CurrencyField({
   value,
   currencies,
@@ -14,28 +16,21 @@ export function CurrencyField({
   allLabel?: string;
 }) {
   return (
-    <TextField
-      select
+    // In a wrapping row of filters it would otherwise shrink to a sliver.
+    <OutlinedNativeSelect
       size="small"
       label="Currency"
-      // In a wrapping row of filters it would otherwise shrink to a sliver.
       sx={{ minWidth: 120 }}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      // The label rises over a chosen currency from the first frame: left to MUI, a value that
-      // arrives after the first render (the company's default) was drawn under the label.
-      slotProps={{
-        inputLabel: { shrink: value !== '' || allLabel !== undefined },
-        select: { displayEmpty: allLabel !== undefined },
-      }}
+      onChange={onChange}
     >
-      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
+      {allLabel !== undefined && <option value="">{allLabel}</option>}
       {currencies.map((currency) => (
-        <MenuItem key={currency} value={currency}>
+        <option key={currency} value={currency}>
           {currency}
-        </MenuItem>
+        </option>
       ))}
-    </TextField>
+    </OutlinedNativeSelect>
   );
 }
 

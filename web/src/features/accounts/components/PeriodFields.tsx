@@ -1,11 +1,14 @@
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { type Period, periodError } from '../../../lib/format.ts';
 
-/** From and To date fields; a wrong period is said under the field at fault. */
+/**
+ * From and To date fields; a wrong period is said under the field at fault. Not TextField: the
+ * owner's home shows them, and TextField brings MUI's menu code.
+ */
 export function PeriodFields({ value, onChange }: { value: Period; onChange: (period: Period) => void }) {
   const error = periodError(value);
   const dateField = (field: keyof Period, label: string) => (
-    <TextField
+    <OutlinedTextField
       type="date"
       size="small"
       label={label}
@@ -13,7 +16,7 @@ export function PeriodFields({ value, onChange }: { value: Period; onChange: (pe
       onChange={(event) => onChange({ ...value, [field]: event.target.value })}
       error={error?.field === field}
       helperText={error?.field === field ? error.message : undefined}
-      slotProps={{ inputLabel: { shrink: true } }}
+      shrink
     />
   );
   return (

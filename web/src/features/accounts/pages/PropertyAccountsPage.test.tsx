@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,8 +65,7 @@ describe('PropertyAccountsPage', () => {
     render('admin');
     expect(await screen.findByText('No property accounts yet')).toBeInTheDocument();
     // The currency filter appears once the enabled currencies have loaded.
-    await userEvent.click(await screen.findByRole('combobox', { name: 'Currency' }));
-    await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'ZWG' }));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Currency' }), 'ZWG');
     await waitFor(() =>
       expect(
         server.calls.some((call) => call.url === '/accounts/properties' && call.params?.currency === 'ZWG'),

@@ -146,8 +146,7 @@ describe('AccountantHomePage', () => {
       ok(makeAccountantDashboard({ currency: params.currency ?? 'USD' })),
     );
     renderHome('/accountant-dashboard', <AccountantHomePage />);
-    await userEvent.click(await screen.findByRole('combobox', { name: 'Currency' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'ZWG' }));
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Currency' }), 'ZWG');
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Held for owners' })).toHaveTextContent('ZWG'),
     );
