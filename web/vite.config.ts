@@ -48,8 +48,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * zod's classic schemas (classic/schemas.js) reach its JSON Schema generator from every schema
+ * type (each carries a `toJSONSchema` method and a processor), so a bundle cannot drop it: about
+ * 5 kB gzip of every page. The web never makes JSON Schema (the server's OpenAPI does, from the
+ * same contracts), so the build gives those two modules stand-ins that throw if ever called. The
+ * processors' names are read from zod's own file, so a new one in a zod update is stood in for
+ * too; the one helper schemas use while validating (`aggregateChecks`, behind `.minLength` and the
+ * like) stays real.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const STAND_IN = '\0zod-json-schema-stand-in:';
+  const GENERATOR = /\/core\/(json-schema-processors|to-json-schema)\.js$/;
+  const unavailable = `const unavailable = () => {
+  throw new Error('JSON Schema is not made in the web build (vite.config.ts, zodWithoutJsonSchema)');
+};`;
+  return {
+    name: 'lintel-zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.endsWith('/zod/v4/classic/schemas.js') || !GENERATOR.test(source)) return null;
+      const real = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return real && `${STAND_IN}${real.id}`;
+    },
+    async load(id) {
+      if (!id.startsWith(STAND_IN)) return null;
+      const real = id.slice(STAND_IN.length);
+      if (real.endsWith('to-json-schema.js')) {
+        return `${unavailable}
+export const createToJSONSchemaMethod = () => unavailable;
+export const createStandardJSONSchemaMethod = () => unavailable;`;
+      }
+      const source = await readFile(real, 'utf8');
+      const processors = [...source.matchAll(/^export const (\w+Processor) =/gm)].map((match) => match[1]);
+      return `${unavailable}
+export { aggregateChecks } from ${JSON.stringify(real)};
+${processors.map((name) => `export const ${name} = unavailable;`).join('\n')}`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [zodWithoutJsonSchema(), react(), precompress()],
   server: { port: 5173 },
   build: {
     rolldownOptions: {
