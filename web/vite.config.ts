@@ -89,8 +89,49 @@ ${processors.map((name) => `export const ${name} = unavailable;`).join('\n')}`;
   };
 }
 
+/**
+ * Each lazily loaded chunk (a page, the signed-in shell, a menu) also names every chunk it needs
+ * indirectly, as `import './x.js'` lines after its own imports (what Rollup calls hoisting
+ * transitive imports; rolldown has no such option). A browser then asks for all of a page's files
+ * as soon as the page's chunk arrives, instead of discovering them a level at a time: a role's
+ * home went seven round trips deep (Lighthouse's critical chains). Modules are evaluated once and
+ * in the same order: the added lines only name chunks the chunk's own imports already reach.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: 'lintel-hoist-transitive-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.fileName, output]] : [],
+        ),
+      );
+      for (const chunk of chunks.values()) {
+        if (!chunk.isDynamicEntry) continue;
+        const reached = new Set<string>();
+        const pending = [...chunk.imports];
+        while (pending.length > 0) {
+          const fileName = pending.pop()!;
+          if (reached.has(fileName)) continue;
+          reached.add(fileName);
+          pending.push(...(chunks.get(fileName)?.imports ?? []));
+        }
+        for (const direct of chunk.imports) reached.delete(direct);
+        if (reached.size === 0) continue;
+        const from = path.posix.dirname(chunk.fileName);
+        const lines = [...reached].map((fileName) => {
+          const relative = path.posix.relative(from, fileName);
+          return `import ${JSON.stringify(relative.startsWith('.') ? relative : `./${relative}`)};`;
+        });
+        chunk.code = `${chunk.code.replace(/\n?$/, '\n')}${lines.join('\n')}\n`;
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [zodWithoutJsonSchema(), react(), precompress()],
+  plugins: [zodWithoutJsonSchema(), react(), hoistTransitiveImports(), precompress()],
   server: { port: 5173 },
   build: {
     rolldownOptions: {
