@@ -8,6 +8,7 @@ import { preloadPages } from './app/lazy-page.tsx';
 import { AppRoutes, routes } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { beginStoredSessionCheck } from './session/index.ts';
 
 // A browser's first currency formatter loads its number data (16–28 ms here, four times that on a
 // phone), which would land in the middle of drawing a home's figures. Built while the first calls
@@ -17,6 +18,7 @@ const warmNumberFormat = () =>
 if ('requestIdleCallback' in window) requestIdleCallback(warmNumberFormat);
 else setTimeout(warmNumberFormat, 0);
 
+beginStoredSessionCheck();
 for (const match of matchRoutes(routes, window.location) ?? []) preloadPages(match.route.element);
 
 const root = createRoot(document.getElementById('root')!);

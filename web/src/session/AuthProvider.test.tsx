@@ -7,7 +7,7 @@ import { ApiError } from '../lib/http.ts';
 import { makeCompany, makeUser, storedKeys, storeSession, userWithRole } from '../test/fixtures.ts';
 import { deferred, mockHttp } from '../test/http-mock.ts';
 import { currentPath, renderAt } from '../test/render.tsx';
-import { AuthProvider, useAuth, type AuthContextValue } from './AuthProvider.tsx';
+import { AuthProvider, beginStoredSessionCheck, useAuth, type AuthContextValue } from './AuthProvider.tsx';
 
 let auth: AuthContextValue;
 
@@ -73,6 +73,43 @@ describe('start-up validation (SPEC §4 Session)', () => {
     expect(server.callsTo('GET', '/auth/me')[0]?.authorization).toBe('Bearer access-1');
     expect(server.callsTo('POST', '/auth/refresh-token')).toHaveLength(0);
     expect(currentPath()).toBe('/agent-dashboard');
+  });
+
+  it('adopts the check main.tsx began before the first screen: one /auth/me, and a later mount makes its own', async () => {
+    const user = makeUser({ email: 'early@example.com' });
+    storeSession(user, { access: 'access-1', refresh: 'refresh-1' });
+    const me = deferred();
+    const server = mockHttp().on('GET', '/auth/me', async () => {
+      await me.promise;
+      return { status: 200, data: { status: 'success', user } };
+    });
+    beginStoredSessionCheck();
+    // On the network before anything is drawn.
+    await waitFor(() => expect(server.callsTo('GET', '/auth/me')).toHaveLength(1));
+    const { unmount } = renderAuth('/agent-dashboard');
+    expect(text('loading')).toBe('true');
+    me.resolve();
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+    expect(text('user')).toBe('early@example.com');
+    expect(server.callsTo('GET', '/auth/me')).toHaveLength(1);
+
+    unmount();
+    renderAuth('/agent-dashboard');
+    await waitFor(() => expect(server.callsTo('GET', '/auth/me')).toHaveLength(2));
+    await waitFor(() => expect(text('authenticated')).toBe('true'));
+  });
+
+  it("a check begun before the first screen that fails sends to /login as the provider's own would", async () => {
+    storeSession(makeUser(), { access: 'access-1', refresh: 'refresh-1' });
+    const server = mockHttp()
+      .on('GET', '/auth/me', unauthorized)
+      .on('POST', '/auth/refresh-token', unauthorized);
+    beginStoredSessionCheck();
+    renderAuth('/agent-dashboard');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+    expect(text('authenticated')).toBe('false');
+    expect(storedKeys()).toEqual([]);
+    expect(server.callsTo('GET', '/auth/me')).toHaveLength(1);
   });
 
   it('when /auth/me fails, refreshes, fetches /auth/me again with the new token and becomes authenticated', async () => {

@@ -57,12 +57,31 @@ const loadSessionApi = (failure: string) =>
 
 type SessionApi = Awaited<ReturnType<typeof loadSessionApi>>;
 
+const hasStoredSession = () => Boolean(sessionStore.accessToken() && sessionStore.refreshToken());
+const checkStoredSession = async () => (await loadSessionApi('Session check failed')).validateStoredSession();
+
+/** The start-up check main.tsx began before the first screen, waiting for the provider to take it. */
+let begunCheck: Promise<User> | undefined;
+
+/**
+ * Begins SPEC §4's start-up check of a stored session before React draws anything, so
+ * `GET /auth/me` is on the network while a phone builds the first screen (about a second at a
+ * phone's speed) instead of after it. The provider's start-up adopts it; a provider mounted later
+ * (a test, a second mount) runs its own.
+ */
+export function beginStoredSessionCheck() {
+  if (!hasStoredSession()) return;
+  begunCheck = checkStoredSession();
+  // The provider handles its failure; until it takes it, a failure is not an unhandled one.
+  begunCheck.catch(() => {});
+}
+
 /** SPEC §4: start-up failure sends to /login, except on a payments page or /login itself. */
 const staysPutOnFailedStart = (pathname: string) => pathname.includes('/payments') || pathname === '/login';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(() =>
-    sessionStore.accessToken() && sessionStore.refreshToken()
+    hasStoredSession()
       ? { user: sessionStore.user(), loading: true, isAuthenticated: false, error: null }
       : signedOut,
   );
@@ -77,13 +96,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Start-up validation of stored tokens: fetch the user; on failure refresh once and fetch again.
   useEffect(() => {
-    if (!(sessionStore.accessToken() && sessionStore.refreshToken())) return;
+    if (!hasStoredSession()) return;
     let cancelled = false;
     const startPath = window.location.pathname;
+    const check = begunCheck ?? checkStoredSession();
+    begunCheck = undefined;
     void (async () => {
       try {
-        const { validateStoredSession } = await loadSessionApi('Session check failed');
-        const user = await validateStoredSession();
+        const user = await check;
         // The signed-in shell and its page are drawn in slices between frames, not in one task
         // that holds a phone's main thread while the whole screen is built.
         if (!cancelled)
