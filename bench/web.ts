@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.ts';
-import { signInDemo } from './lib/api.ts';
+import { launchBrowser, signInFromPage } from '../e2e/support/browser.ts';
 import type { Benchmark, Figure } from './lib/benchmark.ts';
 import type { Target } from './lib/databases.ts';
 import { percentile } from './lib/stats.ts';
@@ -65,30 +64,9 @@ function watchScripts(page: Page) {
   };
 }
 
-/** A demo user signed in, as the web keeps the session: these localStorage keys (web/src/lib/session-storage.ts). */
-export async function storedSession(
-  target: Target,
-  email: string,
-): Promise<{ name: string; value: string }[]> {
-  const { session } = await signInDemo(target, email);
-  return [
-    { name: 'accessToken', value: session.token },
-    { name: 'refreshToken', value: session.refreshToken },
-    { name: 'user', value: JSON.stringify(session.user) },
-    ...(session.user.companyId ? [{ name: 'companyId', value: session.user.companyId }] : []),
-  ];
-}
-
-/** A fresh context: no cache, no storage; signed in when given the web's stored session. */
-async function coldContext(browser: Browser, target: Target, email?: string): Promise<BrowserContext> {
-  const baseURL = target.baseUrl();
-  if (!email) return browser.newContext({ baseURL });
-  const localStorage = await storedSession(target, email);
-  return browser.newContext({
-    baseURL,
-    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
-  });
-}
+/** A fresh context: no cache, no storage, no cookies. */
+const coldContext = (browser: Browser, target: Target): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: target.baseUrl() });
 
 /**
  * Time to interactive of /login on a cold load, from the page's own clock (0 = navigation start):
@@ -136,15 +114,29 @@ async function routeScripts(
   ready: (page: Page) => Promise<unknown>,
   email?: string,
 ): Promise<ScriptLoad> {
-  const context = await coldContext(browser, target, email);
+  const context = await coldContext(browser, target);
   try {
     const page = await context.newPage();
     page.setDefaultTimeout(SETTLE_LIMIT_MS);
+    // Signed in as a person's sign-in leaves the browser (the session cookies, which the property
+    // list and the notifications stream need, and the web's storage), from a page with no script.
+    if (email) {
+      await page.goto('/api/health');
+      await signInFromPage(page, email);
+    }
     const scripts = watchScripts(page);
+    // A call the session could not make (a 401 or 403) would load a page other than a person's.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && [401, 403].includes(response.status()))
+        refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await page.goto(route);
     await ready(page);
     if (new URL(page.url()).pathname !== route) throw new Error(`${route} went to ${page.url()}`);
-    return await scripts.settled();
+    const load = await scripts.settled();
+    if (refused.length > 0) throw new Error(`${route}: calls refused: ${refused.join(', ')}`);
+    return load;
   } finally {
     await context.close();
   }
