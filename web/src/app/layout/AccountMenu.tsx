@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '@lintel/contracts';
-import { lazyPart } from '../../lib/lazy-part.ts';
+import { lazyPart } from '../../lib/lazy-part.tsx';
 
 /**
  * MUI's Menu brings its popover, modal, focus trap and transitions (about 12 kB gzip): loaded when
@@ -35,9 +35,16 @@ export function AccountMenu({ user, onLogout }: { user: User; onLogout: () => vo
         </Avatar>
       </IconButton>
       {wanted && (
-        <Suspense fallback={null}>
-          <AccountMenuList user={user} anchor={anchor} onClose={() => setAnchor(null)} onLogout={onLogout} />
-        </Suspense>
+        <AccountMenuList
+          user={user}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          onLogout={onLogout}
+          onFailed={() => {
+            setAnchor(null);
+            setWanted(false);
+          }}
+        />
       )}
     </>
   );

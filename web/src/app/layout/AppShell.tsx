@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { NotificationsMenu } from '../../features/notifications/index.ts';
 import { useAuth, useCompany } from '../../session/index.ts';
 import { SkipLink } from '../../components/SkipLink.tsx';
-import { lazyPart } from '../../lib/lazy-part.ts';
+import { lazyPart } from '../../lib/lazy-part.tsx';
 import { NAVIGATION } from '../navigation.ts';
 import { SIDE_WIDTH, theme } from '../theme.ts';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -59,11 +59,16 @@ export function AppShell() {
           </Box>
         ) : (
           mobileWanted && (
-            <Suspense fallback={null}>
-              <MobileNavDrawer open={mobileOpen} onClose={closeDrawer}>
-                {nav}
-              </MobileNavDrawer>
-            </Suspense>
+            <MobileNavDrawer
+              open={mobileOpen}
+              onClose={closeDrawer}
+              onFailed={() => {
+                setMobileOpen(false);
+                setMobileWanted(false);
+              }}
+            >
+              {nav}
+            </MobileNavDrawer>
           )
         )}
       </Box>

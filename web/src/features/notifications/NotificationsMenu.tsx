@@ -1,8 +1,8 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { lazyPart } from '../../lib/lazy-part.ts';
+import { lazyPart } from '../../lib/lazy-part.tsx';
 import { useNotifications } from './NotificationProvider.tsx';
 
 /** The popup's popover, modal and transitions come when it is first wanted, not with every page. */
@@ -33,13 +33,15 @@ export function NotificationsMenu() {
         </Badge>
       </IconButton>
       {wanted && (
-        <Suspense fallback={null}>
-          <NotificationsPopover
-            notifications={notifications}
-            anchor={anchor}
-            onClose={() => setAnchor(null)}
-          />
-        </Suspense>
+        <NotificationsPopover
+          notifications={notifications}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          onFailed={() => {
+            setAnchor(null);
+            setWanted(false);
+          }}
+        />
       )}
     </>
   );

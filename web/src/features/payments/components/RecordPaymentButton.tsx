@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import type { Payment } from '@lintel/contracts';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useAuth } from '../../../session/index.ts';
 import { canRecordPayments } from '../api.ts';
 
@@ -9,9 +10,7 @@ import { canRecordPayments } from '../api.ts';
  * The dialog's code (its form and the lease search) comes on the first opening: the button sits on
  * the agent's and the accountant's homes, whose first load need not carry a form nobody opened.
  */
-const RecordPaymentDialog = lazy(() =>
-  import('./RecordPaymentDialog.tsx').then((module) => ({ default: module.RecordPaymentDialog })),
-);
+const RecordPaymentDialog = lazyPart(() => import('./RecordPaymentDialog.tsx'), 'RecordPaymentDialog');
 
 /** "Record payment" with its dialog, for accountants and agents; nothing for other roles. */
 export function RecordPaymentButton({
@@ -31,6 +30,8 @@ export function RecordPaymentButton({
       <Button
         variant={variant}
         startIcon={<AddIcon />}
+        onPointerEnter={RecordPaymentDialog.preload}
+        onFocus={RecordPaymentDialog.preload}
         onClick={() => {
           setDialogKey((key) => key + 1);
           setOpen(true);
@@ -39,14 +40,13 @@ export function RecordPaymentButton({
         Record payment
       </Button>
       {dialogKey > 0 && (
-        <Suspense fallback={null}>
-          <RecordPaymentDialog
-            key={dialogKey}
-            open={open}
-            onClose={() => setOpen(false)}
-            onRecorded={onRecorded}
-          />
-        </Suspense>
+        <RecordPaymentDialog
+          key={dialogKey}
+          open={open}
+          onClose={() => setOpen(false)}
+          onRecorded={onRecorded}
+          onFailed={() => setOpen(false)}
+        />
       )}
     </>
   );
