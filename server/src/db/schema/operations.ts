@@ -37,6 +37,12 @@ export const levySchedules = pgTable(
     currency: text('currency').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
+    /**
+     * The last period (YYYY-MM) through which every chargeable month has its charge, so raising the
+     * missing charges reads only schedules behind it (levies/service.ts ensureLevyCharges). Unset:
+     * not yet checked, or the dates changed since.
+     */
+    chargedThrough: text('charged_through'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -67,7 +73,12 @@ export const levyCharges = pgTable(
   },
   (t) => [
     uniqueIndex('levy_charges_schedule_period_unique').on(t.scheduleId, t.period),
-    index('levy_charges_company_due_idx').on(t.companyId, t.dueDate),
+    // A month's charges, and the unpaid ones before it (the levies due), are each one index range
+    // of the company's; by period alone the index read every company's charges of the month.
+    index('levy_charges_company_period_idx').on(t.companyId, t.period),
+    index('levy_charges_unpaid_idx')
+      .on(t.companyId, t.period)
+      .where(sql`${t.expenseId} is null`),
   ],
 );
 

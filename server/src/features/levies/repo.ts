@@ -95,7 +95,12 @@ export async function updateSchedule(
   return row?.id;
 }
 
-export const allSchedules = (tx: Tx, scope: Scope) =>
+/** The last period a schedule can be charged for as of `period`: that month, or its end's if sooner. */
+const lastChargeable = (period: string) =>
+  sql<string>`least(${period}, coalesce(to_char(${levySchedules.endDate}, 'YYYY-MM'), ${period}))`;
+
+/** Schedules with a month through `period` whose charge may be missing (not raised through it). */
+export const schedulesBehind = (tx: Tx, scope: Scope, period: string) =>
   tx
     .select({
       id: levySchedules.id,
@@ -106,18 +111,31 @@ export const allSchedules = (tx: Tx, scope: Scope) =>
       endDate: levySchedules.endDate,
     })
     .from(levySchedules)
-    .where(inCompany(levySchedules, scope));
+    .where(
+      inCompany(
+        levySchedules,
+        scope,
+        sql`coalesce(${levySchedules.chargedThrough}, '') < ${lastChargeable(period)}`,
+      ),
+    );
 
-/** Every (schedule, period) already charged, as `schedule|period`. */
-export const chargedPeriods = async (tx: Tx, scope: Scope) =>
+/** The periods already charged of these schedules, as `schedule|period`. */
+export const chargedPeriods = async (tx: Tx, scope: Scope, scheduleIds: string[]) =>
   new Set(
     (
       await tx
         .select({ scheduleId: levyCharges.scheduleId, period: levyCharges.period })
         .from(levyCharges)
-        .where(inCompany(levyCharges, scope))
+        .where(inCompany(levyCharges, scope, inArray(levyCharges.scheduleId, scheduleIds)))
     ).map((row) => `${row.scheduleId}|${row.period}`),
   );
+
+/** Records that these schedules' charges are raised through `period` (or their end). */
+export const markChargedThrough = (tx: Tx, scope: Scope, scheduleIds: string[], period: string) =>
+  tx
+    .update(levySchedules)
+    .set({ chargedThrough: lastChargeable(period) })
+    .where(inCompany(levySchedules, scope, inArray(levySchedules.id, scheduleIds)));
 
 export async function insertCharges(tx: Tx, rows: (typeof levyCharges.$inferInsert)[]): Promise<number> {
   if (rows.length === 0) return 0;

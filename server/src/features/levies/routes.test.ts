@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@lintel/contracts';
 import { levyCharges } from '../../db/schema/index.ts';
-import { systemTransact } from '../../db/scope.ts';
+import { systemTransact, transact } from '../../db/scope.ts';
 import { createCompanyWithRoles, createTestApp, expectStatus, type TestApp } from '../../test/harness.ts';
 import {
   caller,
@@ -23,6 +23,7 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { todayIso } from '../leases/index.ts';
+import { ensureLevyCharges } from './index.ts';
 
 const thisPeriod = todayIso().slice(0, 7);
 /** The first day of the month `back` months before this one. */
@@ -158,6 +159,50 @@ describe('levy charges', () => {
     expect(current).toMatchObject({ status: 'due', amount: 20000, currency: 'USD', held: account.balance });
     expect(chargeOf(due, funded.schedule._id, monthStart(1).slice(0, 7)).status).toBe('overdue');
     expect(chargeOf(due, empty.schedule._id)).toMatchObject({ status: 'due', held: 0 });
+  });
+});
+
+describe('raising charges as months pass', () => {
+  let co3: Company;
+  let propertyId: string;
+  beforeAll(async () => {
+    co3 = await createCompanyWithRoles(t.app);
+    await setFinanceSettings(t, co3);
+    propertyId = (await createLetProperty(t, co3, { rent: 80000 })).property._id;
+  });
+  const raiseAsOf = (today: string) =>
+    transact({ db: t.database.db, companyId: co3.companyId }, (tx) => ensureLevyCharges(tx, co3, today));
+
+  it("raises the new month's charge once the month turns, and nothing more on the next read", async () => {
+    const response = await call(co3.accountant, 'POST', '/api/levies', scheduleBody(propertyId));
+    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
+    expect(await raiseAsOf(todayIso())).toBe(3);
+    expect(await raiseAsOf(todayIso())).toBe(0);
+    expect(await raiseAsOf(monthStart(-1))).toBe(1);
+    expect(await raiseAsOf(monthStart(-1))).toBe(0);
+    expect(await countCharges(schedule._id)).toBe(4);
+  });
+
+  it('raises the months a schedule gains when its start moves back', async () => {
+    const response = await call(
+      co3.accountant,
+      'POST',
+      '/api/levies',
+      scheduleBody(propertyId, { bodyCorporate: 'Late Start BC', startDate: monthStart(0) }),
+    );
+    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
+    expect(await raiseAsOf(todayIso())).toBe(1);
+    const moved = await call(co3.accountant, 'PUT', `/api/levies/${schedule._id}`, {
+      ...scheduleBody(propertyId, { bodyCorporate: 'Late Start BC', startDate: monthStart(3) }),
+      __v: schedule.__v,
+    });
+    expectStatus(moved, 200);
+    // A read of the levies raises them, as every read does.
+    const due = LevyCharge.array().parse(
+      expectStatus(await call(co3.accountant, 'GET', `/api/levies/due?period=${thisPeriod}`), 200).data,
+    );
+    expect(due.filter((charge) => charge.scheduleId === schedule._id)).toHaveLength(4);
+    expect(await countCharges(schedule._id)).toBe(4);
   });
 });
 

@@ -22,7 +22,7 @@ import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts'
 import { todayIso } from '../leases/index.ts';
 import { accountBalances, ledgerAccount } from '../ledger/index.ts';
 import { findProperty } from '../properties/index.ts';
-import { chargeablePeriods, dueDateOf } from '../rent/index.ts';
+import { chargeablePeriods, dueDateOf, periodOf } from '../rent/index.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -122,7 +122,8 @@ export const updateSchedule = (ctx: Ctx, id: string, input: z.output<typeof Levy
       tx,
       ctx,
       beforeRow.id,
-      await scheduleColumns(tx, ctx, input),
+      // New dates may open months before or after those raised: the next read checks them all again.
+      { ...(await scheduleColumns(tx, ctx, input)), chargedThrough: null },
       input.__v,
     );
     if (!updated) throw staleVersion('levy');
@@ -142,25 +143,32 @@ export const updateSchedule = (ctx: Ctx, id: string, input: z.output<typeof Levy
  * whichever is first. Idempotent: charges are unique per (schedule, period).
  */
 export async function ensureLevyCharges(tx: Tx, scope: Scope, today: string): Promise<number> {
-  // Every read of the levies asks, so the usual answer (nothing missing) costs two reads, not an
-  // insert per schedule (issue 20: 100 schedules made the levies due 290 ms).
-  const charged = await repo.chargedPeriods(tx, scope);
-  const missing = (await repo.allSchedules(tx, scope)).flatMap((schedule) =>
-    chargeablePeriods({ startDate: schedule.startDate, endDate: schedule.endDate ?? today }, today)
-      .filter((period) => !charged.has(`${schedule.id}|${period}`))
-      .map((period) => ({
-        companyId: scope.companyId,
-        scheduleId: schedule.id,
-        propertyId: schedule.propertyId,
-        period,
-        dueDate: dueDateOf(period, 1),
-        amountCents: schedule.amountCents,
-        currency: schedule.currency,
-      })),
-  );
+  // Every read of the levies asks, so the usual answer (nothing missing) is one read of the
+  // schedules not yet raised through this month, usually none (issue 20).
+  const period = periodOf(today);
+  const behind = await repo.schedulesBehind(tx, scope, period);
+  if (behind.length === 0) return 0;
   let created = 0;
-  // Another request may raise the same charges meanwhile: insertCharges skips those.
-  for (const rows of chunksOf(missing, 1000)) created += await repo.insertCharges(tx, rows);
+  for (const schedules of chunksOf(behind, 1000)) {
+    const ids = schedules.map((schedule) => schedule.id);
+    const charged = await repo.chargedPeriods(tx, scope, ids);
+    const missing = schedules.flatMap((schedule) =>
+      chargeablePeriods({ startDate: schedule.startDate, endDate: schedule.endDate ?? today }, today)
+        .filter((month) => !charged.has(`${schedule.id}|${month}`))
+        .map((month) => ({
+          companyId: scope.companyId,
+          scheduleId: schedule.id,
+          propertyId: schedule.propertyId,
+          period: month,
+          dueDate: dueDateOf(month, 1),
+          amountCents: schedule.amountCents,
+          currency: schedule.currency,
+        })),
+    );
+    // Another request may raise the same charges meanwhile: insertCharges skips those.
+    for (const rows of chunksOf(missing, 1000)) created += await repo.insertCharges(tx, rows);
+    await repo.markChargedThrough(tx, scope, ids, period);
+  }
   return created;
 }
 

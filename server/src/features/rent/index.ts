@@ -8,6 +8,6 @@ export {
   settleLease,
   settledDisagreements,
 } from './service.ts';
-export { chargeablePeriods, dueDateOf } from './periods.ts';
+export { chargeablePeriods, dueDateOf, periodOf } from './periods.ts';
 export { isOpen, outstandingOf } from './outstanding.ts';
 export { letterOfDemandForMail, listLeaseReminders, sendArrearsReminders } from './reminders.ts';
