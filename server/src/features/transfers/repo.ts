@@ -9,28 +9,34 @@ type Scope = Pick<Ctx, 'companyId'>;
 export const FEE_TRANSFER = 'fee_transfer';
 const DUE = 'trust:due-to-agency';
 
+/** One credit of `trust:due-to-agency`: its day, its place among the lines, and the amount. */
+export interface DueCredit {
+  day: string;
+  seq: number;
+  amount: number;
+}
+
 /**
- * What has come into `trust:due-to-agency` (credits) per currency and day, and everything that
- * has left it (debits: transfers, reversals) per currency, up to `upTo`: enough to age what is
- * still due first in, first out.
+ * The credits of `trust:due-to-agency` (what came in) in one currency up to `upTo`, newest
+ * first, from just before `before` on: a backward range of the account's index.
  */
-export async function dueMovements(tx: Tx, scope: Scope, upTo: string) {
-  const rows = await queryRows<{ currency: string; day: string | null; credits: string; debits: string }>(
+export async function creditsNewestFirst(
+  tx: Tx,
+  scope: Scope,
+  query: { currency: string; upTo: string; before: DueCredit | undefined; limit: number },
+): Promise<DueCredit[]> {
+  const { before } = query;
+  const rows = await queryRows<{ day: string; seq: string; amount: string }>(
     tx,
-    sql`select currency, entry_date::text as day,
-          coalesce(sum(-amount_cents) filter (where amount_cents < 0), 0) as credits,
-          coalesce(sum(amount_cents) filter (where amount_cents > 0), 0) as debits
+    sql`select entry_date::text as day, seq, -amount_cents as amount
         from ledger_lines
-        where company_id = ${scope.companyId} and account = ${DUE} and entry_date <= ${upTo}
-        group by currency, entry_date
-        order by currency, entry_date`,
+        where company_id = ${scope.companyId} and account = ${DUE} and currency = ${query.currency}
+          and entry_date <= ${query.upTo} and amount_cents < 0
+          ${before ? sql`and (entry_date, seq) < (${before.day}::date, ${before.seq})` : sql``}
+        order by entry_date desc, seq desc
+        limit ${query.limit}`,
   );
-  return rows.map((row) => ({
-    currency: row.currency,
-    day: row.day!,
-    credits: Number(row.credits),
-    debits: Number(row.debits),
-  }));
+  return rows.map((row) => ({ day: row.day, seq: Number(row.seq), amount: Number(row.amount) }));
 }
 
 export type TransferRow = {

@@ -22,7 +22,9 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { readReport } from '../../test/report-fixtures.ts';
+import { transact } from '../../db/scope.ts';
 import { runScheduledTransfers, scheduleDue } from './index.ts';
+import { oldestUnpaidDay } from './service.ts';
 
 // At 10% commission and 15% VAT on it, rent of 1,000.00 leaves 100.00 commission and 15.00 VAT
 // due to the agency (the agent's 60.00 of the commission is paid from the business bank).
@@ -155,6 +157,28 @@ describe('fee transfers, due to the agency, VAT', () => {
     expect((await dueOf(co)).amount).toBe(0);
     const trial = await readTrialBalance(t, co);
     expect(trial.dueToAgency).toBe(0);
+  });
+
+  it('ages what is due by the oldest credit still unpaid: reversals and transfers pay the oldest first', async () => {
+    const co = await newCompany();
+    const { lease } = await createLetProperty(t, co, { rent: RENT, startDate: '2026-08-01' });
+    const paid = [];
+    for (const paymentDate of ['2026-08-03', '2026-09-03', '2026-10-03', '2026-11-03'])
+      paid.push(await recordPayment(t, co.accountant, rentBody(lease, RENT, { paymentDate })));
+    expectStatus(await transfer(co, { date: '2026-09-10' }), 201);
+    expect(await dueOf(co)).toMatchObject({ amount: 2 * DUE, since: '2026-10-03' });
+    // October's receipt reversed: its fees leave the account and pay off the oldest still due.
+    expectStatus(
+      await call(co.accountant, 'POST', `/api/payments/${paid[2]!._id}/reverse`, {
+        reason: 'Cheque bounced',
+      }),
+      200,
+    );
+    expect(await dueOf(co)).toMatchObject({ amount: DUE, since: '2026-11-03' });
+    // Read back one credit at a time, the same day is found for what the newest two add up to.
+    const scope = { db: t.database.db, companyId: co.companyId };
+    const day = await transact(scope, (tx) => oldestUnpaidDay(tx, scope, 'USD', TODAY, 2 * DUE, 1));
+    expect(day).toBe('2026-10-03');
   });
 
   it("flags money left due longer than the company's limit", async () => {

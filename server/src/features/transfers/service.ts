@@ -15,7 +15,7 @@ import { assertRole } from '../../lib/roles.ts';
 import { recordAudit } from '../audit/index.ts';
 import { assertCurrencyEnabled, loadFinanceSettings } from '../finance/index.ts';
 import { todayIso } from '../leases/index.ts';
-import { ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
+import { accountBalances, ledgerAccount, lockAccount, postJournal } from '../ledger/index.ts';
 import * as repo from './repo.ts';
 
 type Scope = Pick<Ctx, 'companyId'>;
@@ -33,29 +33,59 @@ const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
+ * How many credits one read of the due account takes, newest first: about a month's receipts of a
+ * 500-property agency, so one read usually finds the day.
+ */
+const CREDIT_PAGE = 500;
+
+/**
  * What is due to the agency per currency as of `asOf`, and since when: what has left the account
  * (transfers, reversals) pays off what came into it oldest first; the oldest day not wholly paid
- * off is how long the agency's money has waited in trust.
+ * off is how long the agency's money has waited in trust. So what is still due is the newest
+ * credits, and the day is found by reading back from the newest until they add up to it, never
+ * the account's whole history; the amount is the account's carried balance.
  */
 export async function dueByCurrency(tx: Tx, scope: Scope, asOf: string) {
-  const movements = await repo.dueMovements(tx, scope, asOf);
-  const currencies = [...new Set(movements.map((row) => row.currency))];
-  return currencies.map((currency) => {
-    const days = movements.filter((row) => row.currency === currency);
-    const credits = days.reduce((sum, row) => sum + row.credits, 0);
-    let paidOff = days.reduce((sum, row) => sum + row.debits, 0);
-    let since: string | null = null;
-    for (const row of days) {
-      if (paidOff >= row.credits) {
-        paidOff -= row.credits;
-        continue;
-      }
-      since = row.day;
-      break;
+  const balances = await accountBalances(tx, scope, { accounts: [ledgerAccount.dueToAgency], upTo: asOf });
+  const due = [];
+  for (const { currency, balance } of balances.sort((a, b) => a.currency.localeCompare(b.currency))) {
+    // The account is a liability: what is due is its credit balance.
+    const amount = -balance;
+    due.push({
+      currency,
+      amount,
+      since: amount > 0 ? await oldestUnpaidDay(tx, scope, currency, asOf, amount) : null,
+    });
+  }
+  return due;
+}
+
+/** The day of the oldest credit that the newest credits adding up to `amount` reach back to. */
+export async function oldestUnpaidDay(
+  tx: Tx,
+  scope: Scope,
+  currency: string,
+  asOf: string,
+  amount: number,
+  creditPage = CREDIT_PAGE,
+) {
+  let unpaid = amount;
+  let before: repo.DueCredit | undefined;
+  for (;;) {
+    const credits = await repo.creditsNewestFirst(tx, scope, {
+      currency,
+      upTo: asOf,
+      before,
+      limit: creditPage,
+    });
+    for (const credit of credits) {
+      unpaid -= credit.amount;
+      if (unpaid <= 0) return credit.day;
     }
-    const amount = credits - days.reduce((sum, row) => sum + row.debits, 0);
-    return { currency, amount, since: amount > 0 ? since : null };
-  });
+    // Only debits lower the balance, so the credits always cover it; the books would be wrong otherwise.
+    if (credits.length < creditPage) return credits.at(-1)?.day ?? null;
+    before = credits.at(-1);
+  }
 }
 
 export const getDueToAgency = (ctx: Ctx, today = todayIso()): Promise<DueToAgency[]> =>
@@ -91,7 +121,9 @@ async function transferDue(
 ): Promise<FeeTransfer[]> {
   const currencies = input.currency
     ? [input.currency]
-    : [...new Set((await repo.dueMovements(tx, actor, input.date)).map((row) => row.currency))].sort();
+    : (await accountBalances(tx, actor, { accounts: [ledgerAccount.dueToAgency], upTo: input.date }))
+        .map((row) => row.currency)
+        .sort();
   for (const currency of currencies) await lockAccount(tx, actor, ledgerAccount.dueToAgency, currency);
   const due = (await dueByCurrency(tx, actor, input.date)).filter(
     (row) => currencies.includes(row.currency) && row.amount !== 0,
