@@ -66,8 +66,34 @@ export function plansIn(log: string): CapturedPlan[] {
 export const BIG_TABLE_ROWS = 10_000;
 
 /**
- * Per call: no plan of it reads a whole big company table (Seq Scan), so none scans another
- * company's rows. `rows` is each table's row count when the plans were taken.
+ * An index condition that does not start at the agency (`company_id`) must start at one row or
+ * one parent's rows: a key or a reference equal to a value (`id = …`, `journal_id = …`, `seq =
+ * …`, or `= ANY` of a list). Any other (`period = '2026-11'`) reads that range for every agency:
+ * the levies due once counted the month's charges through an index by period alone.
+ */
+const KEYED = /^\((?:\w+_)?(?:id|seq) = /;
+
+/** Index scans of `plan` whose condition ranges over every agency's rows, as "index: condition". */
+export function crossCompanyIndexReads(plan: string): string[] {
+  const lines = plan.split('\n');
+  const found: string[] = [];
+  lines.forEach((line, index) => {
+    const condition = /Index Cond: (.*)$/.exec(line)?.[1];
+    if (!condition || condition.includes('company_id') || KEYED.test(condition)) return;
+    const scan = lines
+      .slice(0, index)
+      .reverse()
+      .map((above) => /Index (?:Only )?Scan (?:Backward )?(?:using|on) (\w+)/.exec(above)?.[1])
+      .find(Boolean);
+    found.push(`${scan ?? 'an index'}: ${condition}`);
+  });
+  return found;
+}
+
+/**
+ * Per call: no plan of it reads a whole big company table (Seq Scan) or an index range across
+ * agencies, so none scans another company's rows. `rows` is each table's row count when the
+ * plans were taken.
  */
 export function planFindings(byCall: Record<string, CapturedPlan[]>, rows: Map<string, number>) {
   return Object.entries(byCall).map(([call, plans]) => {
@@ -76,13 +102,18 @@ export function planFindings(byCall: Record<string, CapturedPlan[]>, rows: Map<s
         .map((match) => match[1]!)
         .filter((table) => COMPANY_TABLES.includes(table) && (rows.get(table) ?? 0) > BIG_TABLE_ROWS),
     );
+    const ranges = [...new Set(plans.flatMap((captured) => crossCompanyIndexReads(captured.plan)))];
+    const problems = [
+      ...(scans.length > 0 ? [`Seq Scan on ${[...new Set(scans)].join(', ')}`] : []),
+      ...ranges.map((range) => `index range across agencies: ${range}`),
+    ];
     return {
       name: `plans of "${call}" scan no other company's rows`,
-      pass: plans.length > 0 && scans.length === 0,
+      pass: plans.length > 0 && problems.length === 0,
       detail:
         plans.length === 0
           ? 'no plan captured'
-          : `${plans.length} statements; ${scans.length === 0 ? `no Seq Scan on a company table of over ${BIG_TABLE_ROWS} rows` : `Seq Scan on ${[...new Set(scans)].join(', ')}`}`,
+          : `${plans.length} statements; ${problems.length === 0 ? `no Seq Scan on a company table of over ${BIG_TABLE_ROWS} rows, no index range across agencies` : problems.join('; ')}`,
     };
   });
 }
