@@ -52,7 +52,7 @@ from generate_series(1, $4::int) as n`;
 const listSql = (companyId: string) => `
 begin \\; select set_config('role', 'lintel_app', true), set_config('app.company_id', '${companyId}', true) \\; set local plan_cache_mode = force_generic_plan;
 \\if :prepared = 0
-prepare properties_page(uuid, int, uuid, int, int) as select p.*, o.name as owner_name, nullif(trim(a.first_name || ' ' || a.last_name), '') as agent_name, (select count(*) from (select 1 from properties left join owners on owners.id = properties.owner_id where properties.company_id = $1 limit $2) as matching) as counted from properties p left join owners o on o.id = p.owner_id left join users a on a.id = p.agent_id where p.company_id = $3 order by p.name asc, p.id asc limit $4 offset $5;
+prepare properties_page(uuid, int, uuid, int, int) as select p.*, o.name as owner_name, nullif(trim(a.first_name || ' ' || a.last_name), '') as agent_name, (select count(*) from (select 1 from properties where properties.company_id = $1 limit $2) as matching) as counted from properties p left join owners o on o.id = p.owner_id left join users a on a.id = p.agent_id where p.company_id = $3 order by p.name asc, p.id asc limit $4 offset $5;
 \\set prepared 1
 \\endif
 execute properties_page('${companyId}', ${COUNTED + 1}, '${companyId}', ${PAGE_SIZE}, 0);
@@ -85,7 +85,9 @@ export const propertyListBenchmark: Benchmark = {
     const companyId = admin.companyId;
     const pglite = await target.withSql(async (sql) => {
       await sql(SEED, [companyId, property.ownerId, agent.session.user._id, PROPERTIES - 1]);
-      await sql('analyze properties');
+      // As autovacuum leaves a table soon after a bulk insert (PostgreSQL 13's insert threshold):
+      // with the visibility map set, the bounded count reads the company index alone.
+      await sql('vacuum analyze properties');
       await sql('analyze owners');
       await sql('analyze users');
       return target.kind === 'pglite' ? inProcessSelectRate(sql, SECONDS) : undefined;

@@ -73,11 +73,15 @@ export async function listProperties(
   page: PropertyOrder & { page: number; pageSize: number },
 ): Promise<CountedPage<PropertyView>> {
   const where = conditions(ctx, filter);
-  const matching = tx
-    .select({ one: sql`1` })
-    .from(properties)
-    .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .where(where);
+  // The owner is joined only for an owner's own list, the one condition on it: joined regardless,
+  // row-level security kept the join from being dropped early enough for the count to read the
+  // company index alone, and each counted row was fetched whole (0.62 → 0.34 ms for 500).
+  const matchingFrom = tx.select({ one: sql`1` }).from(properties);
+  const matching = (
+    filter.rows?.kind === 'ownedBy'
+      ? matchingFrom.leftJoin(owners, eq(owners.id, properties.ownerId))
+      : matchingFrom
+  ).where(where);
   return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
     tx
       .select({ ...view, counted })

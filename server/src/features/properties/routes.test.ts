@@ -526,6 +526,10 @@ describe('properties API', () => {
       const body = expectStatus(await call(co.owner, 'GET', '/api/properties'), 200);
       expect(body.data.map((item: Property) => item._id)).toEqual([ownedProperty._id]);
       expect(body.meta.total).toBe(1);
+      // Paged, the total is counted by the database: the owner's properties only.
+      const paged = expectStatus(await call(co.owner, 'GET', '/api/properties?page=1&pageSize=25'), 200);
+      expect(paged.data.map((item: Property) => item._id)).toEqual([ownedProperty._id]);
+      expect(paged.meta.total).toBe(1);
       expect(await listIds(co.owner, '/api/properties/public-filtered')).toEqual([ownedProperty._id]);
       // A filter for someone else's owner id cannot widen the view.
       expect(await listIds(co.owner, `/api/properties?ownerId=${otherOwnerId}`)).toEqual([]);
