@@ -118,13 +118,18 @@ export async function listLeases(
 ): Promise<CountedPage<LeaseView>> {
   const where = conditions(ctx, filter);
   const order = page.descending ? desc(sortColumns[page.sort]) : asc(sortColumns[page.sort]);
-  const matching = tx
-    .select({ one: sql`1` })
-    .from(leases)
-    .innerJoin(properties, eq(properties.id, leases.propertyId))
-    .innerJoin(tenants, eq(tenants.id, leases.tenantId))
-    .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .where(where);
+  // Every lease has its property and tenant (required keys), so only a search (their names) and
+  // the agent's and owner's views (the property's agent or owner) need the joins to count: without
+  // them the count reads the company's leases alone, not each one's property, tenant and owner.
+  const scoped = tx.select({ one: sql`1` }).from(leases);
+  const matching = (
+    containsPattern(filter.q) !== undefined || (filter.rows && filter.rows.kind !== 'all')
+      ? scoped
+          .innerJoin(properties, eq(properties.id, leases.propertyId))
+          .innerJoin(tenants, eq(tenants.id, leases.tenantId))
+          .leftJoin(owners, eq(owners.id, properties.ownerId))
+      : scoped
+  ).where(where);
   return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
     joined(tx, { counted }).where(where).orderBy(order, asc(leases.id)).limit(limit).offset(offset),
   );

@@ -162,8 +162,10 @@ describe('leases API', () => {
 
       const byName = expectStatus(await call(s.co.admin, 'GET', '/api/leases?q=zebra'), 200);
       expect(byName.data.map((item: Lease) => item._id)).toEqual([zebra._id]);
+      expect(byName.meta.total).toBe(1);
       const byTenant = expectStatus(await call(s.co.admin, 'GET', '/api/leases?q=yusuf'), 200);
       expect(byTenant.data.map((item: Lease) => item._id)).toEqual([zebra._id]);
+      expect(byTenant.meta.total).toBe(1);
       const byProperty = expectStatus(
         await call(s.co.admin, 'GET', `/api/leases?propertyId=${other._id}`),
         200,
@@ -441,6 +443,8 @@ describe('leases API', () => {
       const ids = body.data.map((l: Lease) => l._id);
       expect(ids).toContain(mineLease._id);
       expect(ids).not.toContain(foreignLease._id);
+      // The total is counted by the database, over the owner's leases only.
+      expect(body.meta.total).toBe(ids.length);
       expect((await readLease(s.co.owner, mineLease._id))._id).toBe(mineLease._id);
       expectError(await call(s.co.owner, 'GET', `/api/leases/${foreignLease._id}`), 404, 'Lease not found');
       expectError(await call(s.co.owner, 'POST', '/api/leases', draftBody(s.property._id, s.tenantId)), 403);
