@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client.ts';
 import { carriedBalanceDisagreements } from '../server/src/features/ledger/index.ts';
+import { levyChargeGaps } from '../server/src/features/levies/index.ts';
 import { settledDisagreements } from '../server/src/features/rent/index.ts';
 import { openPgbench, type PgbenchRate } from './lib/pgbench.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -154,7 +155,8 @@ async function serverHash(client: pg.Client) {
  * A sample of companies spread over all of them: the trial balance per book and trust
  * reconciliation through the API, the ledger's own check that the balances carried per account
  * and month (kept by the database as lines go in) agree with the lines, and the rent feature's
- * that what is settled on each charge (kept as allocations go in) agrees with the allocations.
+ * that what is settled on each charge (kept as allocations go in) agrees with the allocations,
+ * and the levies' that each month a schedule is marked raised through has its charge.
  */
 async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
   const checks: Check[] = [];
@@ -202,6 +204,15 @@ async function checkBooks(client: pg.Client, url: string): Promise<Check[]> {
         name: `company ${company}: what is settled on each rent charge agrees with its allocations`,
         pass: unsettled.length === 0,
         detail: `${unsettled.length} charges differ${unsettled[0] ? `, first ${JSON.stringify(unsettled[0])}` : ''}`,
+      });
+      // Reading the levies due raises what is missing and marks each schedule raised through this
+      // month; every month so marked must then have its charge.
+      const due = (await api('GET', '/api/levies/due', undefined, token)).data as unknown[];
+      const gaps = await database.db.transaction((tx) => levyChargeGaps(tx, { companyId }));
+      checks.push({
+        name: `company ${company}: every levy month marked raised has its charge`,
+        pass: gaps.length === 0 && due.length > 0,
+        detail: `${due.length} levies due, ${gaps.length} months missing${gaps[0] ? `, first ${JSON.stringify(gaps[0])}` : ''}`,
       });
     }
   } finally {

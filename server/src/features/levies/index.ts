@@ -1,3 +1,3 @@
 export { levyRoutes } from './routes.ts';
-export { createSchedule, ensureLevyCharges, listDueLevies, payLevies } from './service.ts';
+export { createSchedule, ensureLevyCharges, levyChargeGaps, listDueLevies, payLevies } from './service.ts';
 export { leviesDue, levyRecords } from './service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { formatMajorUnits } from '@lintel/contracts';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { levyCharges, levySchedules, owners, properties } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { csvColumns, type CsvTable } from '../../lib/documents/csv.ts';
@@ -128,6 +128,22 @@ export const chargedPeriods = async (tx: Tx, scope: Scope, scheduleIds: string[]
         .from(levyCharges)
         .where(inCompany(levyCharges, scope, inArray(levyCharges.scheduleId, scheduleIds)))
     ).map((row) => `${row.scheduleId}|${row.period}`),
+  );
+
+/**
+ * Every month a schedule claims to be raised through (`charged_through`) whose charge is missing,
+ * as (schedule, period): the check on what ensureLevyCharges keeps. Empty when none is missing.
+ */
+export const chargeGaps = (tx: Tx, scope: Scope) =>
+  queryRows<{ schedule_id: string; period: string }>(
+    tx,
+    sql`select s.id as schedule_id, to_char(m, 'YYYY-MM') as period
+          from levy_schedules s
+          cross join lateral generate_series(date_trunc('month', s.start_date::timestamp),
+            to_date(s.charged_through, 'YYYY-MM')::timestamp, interval '1 month') as m
+          left join levy_charges c on c.schedule_id = s.id and c.period = to_char(m, 'YYYY-MM')
+         where s.company_id = ${scope.companyId} and s.charged_through is not null and c.id is null
+         order by s.id, m`,
   );
 
 /** Records that these schedules' charges are raised through `period` (or their end). */

@@ -23,7 +23,7 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { todayIso } from '../leases/index.ts';
-import { ensureLevyCharges } from './index.ts';
+import { ensureLevyCharges, levyChargeGaps } from './index.ts';
 
 const thisPeriod = todayIso().slice(0, 7);
 /** The first day of the month `back` months before this one. */
@@ -203,6 +203,28 @@ describe('raising charges as months pass', () => {
     );
     expect(due.filter((charge) => charge.scheduleId === schedule._id)).toHaveLength(4);
     expect(await countCharges(schedule._id)).toBe(4);
+  });
+
+  it('the books check finds a month marked raised whose charge is missing', async () => {
+    const gaps = () =>
+      transact({ db: t.database.db, companyId: co3.companyId }, (tx) => levyChargeGaps(tx, co3));
+    expect(await gaps()).toEqual([]);
+    const response = await call(
+      co3.accountant,
+      'POST',
+      '/api/levies',
+      scheduleBody(propertyId, { bodyCorporate: 'Gap BC', startDate: monthStart(2) }),
+    );
+    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
+    expect(await raiseAsOf(todayIso())).toBe(3);
+    expect(await gaps()).toEqual([]);
+    const lost = monthStart(1).slice(0, 7);
+    await systemTransact(t.database.db, (tx) =>
+      tx
+        .delete(levyCharges)
+        .where(and(eq(levyCharges.scheduleId, schedule._id), eq(levyCharges.period, lost))),
+    );
+    expect(await gaps()).toEqual([{ scheduleId: schedule._id, period: lost }]);
   });
 });
 

@@ -172,6 +172,10 @@ export async function ensureLevyCharges(tx: Tx, scope: Scope, today: string): Pr
   return created;
 }
 
+/** Months a schedule is marked raised through but lacks the charge of (repo.chargeGaps): none when the books agree. */
+export const levyChargeGaps = async (tx: Tx, scope: Scope) =>
+  (await repo.chargeGaps(tx, scope)).map((row) => ({ scheduleId: row.schedule_id, period: row.period }));
+
 export const generateLevyCharges = (ctx: Ctx, today = todayIso()) =>
   transact(ctx, async (tx) => {
     assertRole(ctx, ['admin', 'accountant']);
