@@ -54,8 +54,10 @@ const scheduleBody = (propertyId: string, overrides: Partial<LevyScheduleInput> 
   ...overrides,
 });
 
-async function createSchedule(body: LevyScheduleInput) {
-  return LevySchedule.parse(expectStatus(await call(co.accountant, 'POST', '/api/levies', body), 201).data);
+async function createSchedule(body: LevyScheduleInput, company = co) {
+  return LevySchedule.parse(
+    expectStatus(await call(company.accountant, 'POST', '/api/levies', body), 201).data,
+  );
 }
 
 async function readDue(user = co.accountant, period = thisPeriod) {
@@ -174,8 +176,7 @@ describe('raising charges as months pass', () => {
     transact({ db: t.database.db, companyId: co3.companyId }, (tx) => ensureLevyCharges(tx, co3, today));
 
   it("raises the new month's charge once the month turns, and nothing more on the next read", async () => {
-    const response = await call(co3.accountant, 'POST', '/api/levies', scheduleBody(propertyId));
-    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
+    const schedule = await createSchedule(scheduleBody(propertyId), co3);
     expect(await raiseAsOf(todayIso())).toBe(3);
     expect(await raiseAsOf(todayIso())).toBe(0);
     expect(await raiseAsOf(monthStart(-1))).toBe(1);
@@ -184,13 +185,10 @@ describe('raising charges as months pass', () => {
   });
 
   it('raises the months a schedule gains when its start moves back', async () => {
-    const response = await call(
-      co3.accountant,
-      'POST',
-      '/api/levies',
+    const schedule = await createSchedule(
       scheduleBody(propertyId, { bodyCorporate: 'Late Start BC', startDate: monthStart(0) }),
+      co3,
     );
-    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
     expect(await raiseAsOf(todayIso())).toBe(1);
     const moved = await call(co3.accountant, 'PUT', `/api/levies/${schedule._id}`, {
       ...scheduleBody(propertyId, { bodyCorporate: 'Late Start BC', startDate: monthStart(3) }),
@@ -209,13 +207,10 @@ describe('raising charges as months pass', () => {
     const gaps = () =>
       transact({ db: t.database.db, companyId: co3.companyId }, (tx) => levyChargeGaps(tx, co3));
     expect(await gaps()).toEqual([]);
-    const response = await call(
-      co3.accountant,
-      'POST',
-      '/api/levies',
+    const schedule = await createSchedule(
       scheduleBody(propertyId, { bodyCorporate: 'Gap BC', startDate: monthStart(2) }),
+      co3,
     );
-    const schedule = LevySchedule.parse(expectStatus(response, 201).data);
     expect(await raiseAsOf(todayIso())).toBe(3);
     expect(await gaps()).toEqual([]);
     const lost = monthStart(1).slice(0, 7);
