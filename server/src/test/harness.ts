@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Role, Session } from '@lintel/contracts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -10,6 +10,21 @@ import { systemTransact } from '../db/scope.ts';
 import { insertOwner } from '../features/owners/index.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
+
+/**
+ * Runs a test file's server on a fixed day (the JS clock only; the database's now() still runs):
+ * for files whose dates are written out, as rent is raised up to today's month and a month
+ * turning over would change what they expect.
+ */
+export function onTheDay(isoDate: string) {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${isoDate}T12:00:00Z`));
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+}
 
 export interface TestApp {
   app: FastifyInstance;

@@ -6,6 +6,7 @@ import {
   createCompanyWithRoles,
   createTestApp,
   expectStatus,
+  onTheDay,
   uniqueEmail,
   type TestApp,
 } from '../../test/harness.ts';
@@ -18,6 +19,9 @@ import {
   type Company,
 } from '../../test/money-fixtures.ts';
 import { sendArrearsReminders, stepsToMake } from './reminders.ts';
+
+// Written in November 2026: the charges it expects run up to that month.
+onTheDay('2026-11-26');
 
 let t: TestApp;
 let co: Company;
