@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@lintel/contracts';
 import {
@@ -94,7 +94,8 @@ export function systemTransact<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise
 /** Second guard beside row-level security: every repo query names its company. */
 export function inCompany(
   table: { companyId: PgColumn },
-  ctx: Pick<Ctx, 'companyId'>,
+  /** The company, or its placeholder in a statement built once (db/client.ts selectBuiltOnce). */
+  ctx: { companyId: string | Placeholder },
   ...more: (SQL | undefined)[]
 ) {
   return and(eq(table.companyId, ctx.companyId), ...more);

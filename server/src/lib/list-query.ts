@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { badRequest } from './errors.ts';
 
@@ -60,12 +60,59 @@ export async function selectCountedPage<Row extends { counted: number | string }
   matching: SQLWrapper,
   selectPage: (window: { counted: SQL<number>; limit: number; offset: number }) => Promise<Row[]>,
 ): Promise<CountedPage<Omit<Row, 'counted'>>> {
+  const { countLimit, limit, offset } = pageWindow(paging);
+  const counted = sql<number>`(select count(*) from (${matching} limit ${countLimit}) as matching)`;
+  return countedPage(
+    paging,
+    await selectPage({ counted: counted.mapWith(Number), limit, offset }),
+    async () => (await queryRows<CountRow>(tx, sql`select ${counted} as counted`))[0],
+  );
+}
+
+/**
+ * The same for a list whose statements are built once with placeholders (db/client.ts
+ * selectBuiltOnce): `counted` and the window are placeholders, and `values` binds them.
+ */
+export async function selectBuiltCountedPage<Row extends { counted: number | string }>(
+  tx: Pick<Tx, 'execute'>,
+  paging: { page: number; pageSize: number },
+  matching: SQLWrapper,
+  selectPage: (
+    window: { counted: SQL<number>; limit: Placeholder; offset: Placeholder },
+    values: ReturnType<typeof pageWindow>,
+  ) => Promise<Row[]>,
+  values: Record<string, unknown>,
+): Promise<CountedPage<Omit<Row, 'counted'>>> {
+  const window = pageWindow(paging);
+  const counted = sql<number>`(select count(*) from (${matching} limit ${sql.placeholder('countLimit')}) as matching)`;
+  const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  return countedPage(
+    paging,
+    await selectPage({ counted: counted.mapWith(Number), ...placeholders }, window),
+    async () =>
+      (
+        await queryRows<CountRow>(tx, sql`select ${counted} as counted`, undefined, { ...values, ...window })
+      )[0],
+  );
+}
+
+type CountRow = { counted: number | string };
+
+/** Where a page starts and ends, and how far its count reads. */
+function pageWindow(paging: { page: number; pageSize: number }) {
   const offset = (paging.page - 1) * paging.pageSize;
-  const counted = sql<number>`(select count(*) from (${matching} limit ${countLimitFor(offset)}) as matching)`;
-  const rows = await selectPage({ counted: counted.mapWith(Number), limit: paging.pageSize, offset });
+  return { countLimit: countLimitFor(offset), limit: paging.pageSize, offset };
+}
+
+/** A page's rows without their count column, and its total: from the rows, or past the end counted alone. */
+async function countedPage<Row extends CountRow>(
+  paging: { page: number; pageSize: number },
+  rows: Row[],
+  countPastEnd: () => Promise<CountRow | undefined>,
+): Promise<CountedPage<Omit<Row, 'counted'>>> {
+  const offset = (paging.page - 1) * paging.pageSize;
   const items = rows.map(({ counted: _counted, ...item }) => item);
   if (rows.length > 0) return { items, ...boundedTotal(Number(rows[0]!.counted), offset) };
   if (paging.page === 1) return { items, total: 0, totalIsLowerBound: false };
-  const [past] = await queryRows<{ counted: number | string }>(tx, sql`select ${counted} as counted`);
-  return { items, ...boundedTotal(Number(past?.counted ?? 0), offset) };
+  return { items, ...boundedTotal(Number((await countPastEnd())?.counted ?? 0), offset) };
 }

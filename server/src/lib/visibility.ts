@@ -1,4 +1,4 @@
-import { or, type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
+import { or, type Placeholder, type SQL, type SQLWrapper, eq, sql } from 'drizzle-orm';
 import type { Role } from '@lintel/contracts';
 import type { Ctx } from '../db/scope.ts';
 
@@ -116,22 +116,29 @@ export interface PartyColumns {
   involved?: readonly SQLWrapper[];
 }
 
-const anyIs = (columns: readonly SQLWrapper[] | undefined, userId: string): SQL =>
-  columns?.length ? or(...columns.map((column) => eq(column, userId)))! : sql`false`;
+const anyIs = (columns: readonly SQLWrapper[] | undefined, user: unknown): SQL =>
+  columns?.length ? or(...columns.map((column) => eq(column, user)))! : sql`false`;
 
-/** The scope as a SQL condition; undefined when every row of the company is visible. */
-export function scopeCondition(scope: RowScope, columns: PartyColumns): SQL | undefined {
+/**
+ * The scope as a SQL condition; undefined when every row of the company is visible. `user` stands
+ * for the scope's user where a statement is built once and bound later (`sql.placeholder`).
+ */
+export function scopeCondition(
+  scope: RowScope,
+  columns: PartyColumns,
+  user: string | Placeholder = 'userId' in scope ? scope.userId : '',
+): SQL | undefined {
   switch (scope.kind) {
     case 'all':
       return undefined;
     case 'none':
       return sql`false`;
     case 'managedBy':
-      return anyIs(columns.agents, scope.userId);
+      return anyIs(columns.agents, user);
     case 'ownedBy':
-      return columns.ownerUser ? eq(columns.ownerUser, scope.userId) : sql`false`;
+      return columns.ownerUser ? eq(columns.ownerUser, user) : sql`false`;
     case 'involves':
-      return anyIs(columns.involved, scope.userId);
+      return anyIs(columns.involved, user);
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern, selectCountedPage, type CountedPage } from '../../lib/list-query.ts';
+import { containsPattern, selectBuiltCountedPage, type CountedPage } from '../../lib/list-query.ts';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { selectBuiltOnce, type Tx } from '../../db/client.ts';
 import { owners, properties, users } from '../../db/schema/index.ts';
 import { inCompany, type Ctx } from '../../db/scope.ts';
 import { chunksOf } from '../../lib/chunks.ts';
@@ -39,21 +39,52 @@ export interface PropertyFilter {
   rows?: RowScope | undefined;
 }
 
-function conditions(ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter): SQL | undefined {
-  const pattern = containsPattern(filter.q);
+/**
+ * The list's conditions with its values as placeholders, bound by filterValues: the list's
+ * statements are built once per shape (selectBuiltOnce).
+ */
+function conditions(filter: PropertyFilter): SQL | undefined {
+  const pattern = sql.placeholder('pattern');
   return inCompany(
     properties,
-    ctx,
-    pattern ? or(ilike(properties.name, pattern), ilike(properties.address, pattern)) : undefined,
-    filter.status ? eq(properties.status, filter.status) : undefined,
-    filter.type ? eq(properties.type, filter.type) : undefined,
-    filter.ownerId ? eq(properties.ownerId, filter.ownerId) : undefined,
-    filter.agentId ? eq(properties.agentId, filter.agentId) : undefined,
+    { companyId: sql.placeholder('companyId') },
+    filter.q ? or(ilike(properties.name, pattern), ilike(properties.address, pattern)) : undefined,
+    filter.status ? eq(properties.status, sql.placeholder('status')) : undefined,
+    filter.type ? eq(properties.type, sql.placeholder('type')) : undefined,
+    filter.ownerId ? eq(properties.ownerId, sql.placeholder('ownerId')) : undefined,
+    filter.agentId ? eq(properties.agentId, sql.placeholder('agentId')) : undefined,
     filter.rows
-      ? scopeCondition(filter.rows, { agents: [properties.agentId], ownerUser: owners.userId })
+      ? scopeCondition(
+          filter.rows,
+          { agents: [properties.agentId], ownerUser: owners.userId },
+          sql.placeholder('userId'),
+        )
       : undefined,
   );
 }
+
+const filterValues = (ctx: Pick<Ctx, 'companyId'>, filter: PropertyFilter) => ({
+  companyId: ctx.companyId,
+  pattern: containsPattern(filter.q),
+  status: filter.status,
+  type: filter.type,
+  ownerId: filter.ownerId,
+  agentId: filter.agentId,
+  userId: filter.rows && 'userId' in filter.rows ? filter.rows.userId : undefined,
+});
+
+/** What changes the list's SQL text: which filters are set, whose rows, the order; never a value. */
+const shapeOf = (filter: PropertyFilter, order: PropertyOrder) =>
+  [
+    filter.q ? 'q' : '',
+    filter.status ? 's' : '',
+    filter.type ? 't' : '',
+    filter.ownerId ? 'o' : '',
+    filter.agentId ? 'a' : '',
+    filter.rows?.kind ?? 'any',
+    order.sort,
+    order.descending ? 'desc' : 'asc',
+  ].join(':');
 
 export interface PropertyOrder {
   sort: SortKey;
@@ -66,13 +97,17 @@ const orderOf = (order: PropertyOrder) =>
     asc(properties.id),
   ] as const;
 
+// Named, so PostgreSQL keeps their plans: the properties screen asks for a page on every visit.
+const propertyPages = selectBuiltOnce<PropertyView & { counted: number }>('properties_page');
+const everyProperty = selectBuiltOnce<PropertyView>('properties_every');
+
 export async function listProperties(
   tx: Tx,
   ctx: Pick<Ctx, 'companyId'>,
   filter: PropertyFilter,
   page: PropertyOrder & { page: number; pageSize: number },
 ): Promise<CountedPage<PropertyView>> {
-  const where = conditions(ctx, filter);
+  const where = conditions(filter);
   // The owner is joined only for an owner's own list, the one condition on it: joined regardless,
   // row-level security kept the join from being dropped early enough for the count to read the
   // company index alone, and each counted row was fetched whole (0.62 → 0.34 ms for 500).
@@ -82,19 +117,28 @@ export async function listProperties(
       ? matchingFrom.leftJoin(owners, eq(owners.id, properties.ownerId))
       : matchingFrom
   ).where(where);
-  return selectCountedPage(tx, page, matching, ({ counted, limit, offset }) =>
-    tx
-      .select({ ...view, counted })
-      .from(properties)
-      .leftJoin(owners, eq(owners.id, properties.ownerId))
-      .leftJoin(agents, eq(agents.id, properties.agentId))
-      .where(where)
-      .orderBy(...orderOf(page))
-      .limit(limit)
-      .offset(offset)
-      // Named, so PostgreSQL keeps its plan: the properties screen asks for a page on every visit.
-      .prepare('properties_page')
-      .execute(),
+  const values = filterValues(ctx, filter);
+  return selectBuiltCountedPage(
+    tx,
+    page,
+    matching,
+    ({ counted, limit, offset }, window) =>
+      propertyPages(
+        tx,
+        shapeOf(filter, page),
+        () =>
+          tx
+            .select({ ...view, counted })
+            .from(properties)
+            .leftJoin(owners, eq(owners.id, properties.ownerId))
+            .leftJoin(agents, eq(agents.id, properties.agentId))
+            .where(where)
+            .orderBy(...orderOf(page))
+            .limit(limit)
+            .offset(offset),
+        { ...values, ...window },
+      ),
+    values,
   );
 }
 
@@ -105,13 +149,19 @@ export const listEveryProperty = (
   filter: PropertyFilter,
   order: PropertyOrder,
 ): Promise<PropertyView[]> =>
-  tx
-    .select(view)
-    .from(properties)
-    .leftJoin(owners, eq(owners.id, properties.ownerId))
-    .leftJoin(agents, eq(agents.id, properties.agentId))
-    .where(conditions(ctx, filter))
-    .orderBy(...orderOf(order));
+  everyProperty(
+    tx,
+    shapeOf(filter, order),
+    () =>
+      tx
+        .select(view)
+        .from(properties)
+        .leftJoin(owners, eq(owners.id, properties.ownerId))
+        .leftJoin(agents, eq(agents.id, properties.agentId))
+        .where(conditions(filter))
+        .orderBy(...orderOf(order)),
+    filterValues(ctx, filter),
+  );
 
 export async function findProperty(
   tx: Tx,
