@@ -60,6 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
+      // A statement sent while another is answered goes out at once (transactionStartingWith).
+      pipeline: true,
       max: 10,
       connectionTimeoutMillis: CONNECT_LIMIT_MS,
     });
@@ -394,11 +396,17 @@ export async function transactionStartingWith<T>(
     const session = tuneSession(new NodePgSession(client, dialect, relations), naming);
     const tx = new NodePgTransaction(dialect, session, relations) as unknown as Tx;
     const plans = naming && config?.genericPlans ? '; set local plan_cache_mode = force_generic_plan' : '';
-    await client.query(`begin ${transactionSettings(config)}; ${firstStatement}${plans}`);
+    // Not awaited: the pool's clients pipeline (openDatabase), so the work's first statement goes
+    // out right behind BEGIN instead of a round trip later. BEGIN and the scope are one message,
+    // so a scope that fails leaves the transaction aborted and every statement behind it refused:
+    // nothing runs unscoped.
+    const begun = client.query(`begin ${transactionSettings(config)}; ${firstStatement}${plans}`);
     try {
-      const result = await work(tx);
+      const [begin, done] = await Promise.allSettled([begun, work(tx)]);
+      if (begin.status === 'rejected') throw begin.reason;
+      if (done.status === 'rejected') throw done.reason;
       await client.query('commit');
-      return result;
+      return done.value;
     } catch (error) {
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;

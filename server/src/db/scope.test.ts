@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyInput, createTestApp, type TestApp } from '../test/harness.ts';
+import { companyInput, createTestApp, failure, type TestApp } from '../test/harness.ts';
 import { companies, properties } from './schema/index.ts';
-import { queryRows, type Tx } from './client.ts';
+import { queryRows, transactionStartingWith, type Tx } from './client.ts';
 import { systemTransact, transact } from './scope.ts';
 
 /**
@@ -116,6 +116,20 @@ describe('transact (row-level security)', () => {
       parallelWorkers: '0',
       jit: 'off',
     });
+  });
+
+  it('runs none of the work when its first statement (the scope) fails, though the work is sent behind it', async () => {
+    let read: unknown[] | undefined;
+    expect(
+      await failure(
+        transactionStartingWith(t.database.db, 'select 1 / 0', async (tx) => {
+          read = await tx.select({ name: properties.name }).from(properties);
+        }),
+      ),
+    ).toContain('division by zero');
+    expect(read).toBeUndefined();
+    const [after] = await systemTransact(t.database.db, settingsOf);
+    expect(after?.company ?? '').toBe('');
   });
 
   it('rolls back everything when the work throws, and the connection serves the next one clean', async () => {

@@ -71,12 +71,14 @@ export async function selectCountedPage<Row extends { counted: number | string }
 
 /**
  * The same for a list whose statements are built once with placeholders (db/client.ts
- * selectBuiltOnce): `counted` and the window are placeholders, and `values` binds them.
+ * selectBuiltOnce): `counted` and the window are placeholders, and `values` binds them. `total`
+ * is what the list counts: its `matching` rows, up to the limit, or an `exact` count kept
+ * elsewhere (a one-row read: e.g. a company's properties, counted by a trigger).
  */
 export async function selectBuiltCountedPage<Row extends { counted: number | string }>(
   tx: Pick<Tx, 'execute'>,
   paging: { page: number; pageSize: number },
-  matching: SQLWrapper,
+  total: { matching: SQLWrapper } | { exact: SQL },
   selectPage: (
     window: { counted: SQL<number>; limit: Placeholder; offset: Placeholder },
     values: ReturnType<typeof pageWindow>,
@@ -84,7 +86,10 @@ export async function selectBuiltCountedPage<Row extends { counted: number | str
   values: Record<string, unknown>,
 ): Promise<CountedPage<Omit<Row, 'counted'>>> {
   const window = pageWindow(paging);
-  const counted = sql<number>`(select count(*) from (${matching} limit ${sql.placeholder('countLimit')}) as matching)`;
+  const counted =
+    'exact' in total
+      ? sql<number>`(${total.exact})`
+      : sql<number>`(select count(*) from (${total.matching} limit ${sql.placeholder('countLimit')}) as matching)`;
   const placeholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
   return countedPage(
     paging,
@@ -93,8 +98,14 @@ export async function selectBuiltCountedPage<Row extends { counted: number | str
       (
         await queryRows<CountRow>(tx, sql`select ${counted} as counted`, undefined, { ...values, ...window })
       )[0],
+    'exact' in total ? exactTotal : boundedTotal,
   );
 }
+
+const exactTotal = (counted: number): Omit<CountedPage<never>, 'items'> => ({
+  total: counted,
+  totalIsLowerBound: false,
+});
 
 type CountRow = { counted: number | string };
 
@@ -109,10 +120,11 @@ async function countedPage<Row extends CountRow>(
   paging: { page: number; pageSize: number },
   rows: Row[],
   countPastEnd: () => Promise<CountRow | undefined>,
+  totalOf: (counted: number, offset: number) => Omit<CountedPage<never>, 'items'> = boundedTotal,
 ): Promise<CountedPage<Omit<Row, 'counted'>>> {
   const offset = (paging.page - 1) * paging.pageSize;
   const items = rows.map(({ counted: _counted, ...item }) => item);
-  if (rows.length > 0) return { items, ...boundedTotal(Number(rows[0]!.counted), offset) };
+  if (rows.length > 0) return { items, ...totalOf(Number(rows[0]!.counted), offset) };
   if (paging.page === 1) return { items, total: 0, totalIsLowerBound: false };
-  return { items, ...boundedTotal(Number((await countPastEnd())?.counted ?? 0), offset) };
+  return { items, ...totalOf(Number((await countPastEnd())?.counted ?? 0), offset) };
 }

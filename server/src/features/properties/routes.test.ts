@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AMOUNT, Property } from '@lintel/contracts';
 import { auditLog, properties } from '../../db/schema/index.ts';
-import { systemTransact } from '../../db/scope.ts';
+import { systemTransact, transact } from '../../db/scope.ts';
 import { LIST_COUNT_LIMIT } from '../../lib/list-query.ts';
 import {
   addMember,
@@ -13,6 +13,7 @@ import {
   createOwnerRecord,
   createTestApp,
   expectStatus,
+  failure,
   signupAdmin,
   TEST_PASSWORD,
   type SignedIn,
@@ -942,7 +943,7 @@ describe('properties API', () => {
       );
     });
 
-    it(`counts exactly up to ${LIST_COUNT_LIMIT} rows past the page, then gives a lower bound`, async () => {
+    it(`totals the whole list exactly from the kept count; a filter counts up to ${LIST_COUNT_LIMIT} rows past the page, then gives a lower bound`, async () => {
       const big = await signupAdmin(t.app, 'Bianca Bulk');
       const count = LIST_COUNT_LIMIT + 30;
       await systemTransact(t.database.db, (tx) =>
@@ -957,24 +958,46 @@ describe('properties API', () => {
       );
       const meta = async (query: string) =>
         expectStatus(await call(big, 'GET', `/api/properties?${query}`), 200);
-      // Page 1 counts 1,001 rows and stops: "more than 1,000".
+      // The whole list: the count the triggers keep, exact on every page.
       const first = await meta('pageSize=25');
-      expect(first.meta).toEqual({ page: 1, pageSize: 25, total: LIST_COUNT_LIMIT, totalIsLowerBound: true });
+      expect(first.meta).toEqual({ page: 1, pageSize: 25, total: count });
       expect(first.data[0].name).toBe('Bulk 00000');
+      expect((await meta('page=999&pageSize=25')).meta).toEqual({ page: 999, pageSize: 25, total: count });
+      // A filter that matches them all counts 1,001 rows and stops: "more than 1,000".
+      expect((await meta('q=Bulk&pageSize=25')).meta).toEqual({
+        page: 1,
+        pageSize: 25,
+        total: LIST_COUNT_LIMIT,
+        totalIsLowerBound: true,
+      });
       // Near the end the window reaches past the last row: exact again.
-      const last = await meta(`page=${Math.ceil(count / 25)}&pageSize=25`);
+      const last = await meta(`q=Bulk&page=${Math.ceil(count / 25)}&pageSize=25`);
       expect(last.meta).toEqual({ page: Math.ceil(count / 25), pageSize: 25, total: count });
       expect(last.data.at(-1).name).toBe(`Bulk ${String(count - 1).padStart(5, '0')}`);
       // A filter that matches fewer rows is exact, and past the end still gives the total.
       expect((await meta('q=Bulk 010&page=1')).meta).toEqual({ page: 1, pageSize: 25, total: 30 });
       expect((await meta('q=Bulk 010&page=5')).meta).toEqual({ page: 5, pageSize: 25, total: 30 });
+      // A delete, through the API or not, and a create move the count.
+      expectStatus(await call(big, 'DELETE', `/api/properties/${first.data[0]._id}`), 200);
+      await systemTransact(t.database.db, (tx) =>
+        tx.delete(properties).where(sql`${properties.name} like 'Bulk 0100%'`),
+      );
+      await create(big, { name: 'Bulk new' });
+      expect((await meta('pageSize=25')).meta.total).toBe(count - 1 - 10 + 1);
       // Another company's list is not touched by any of it.
-      expect((await meta('pageSize=25')).meta.total).toBe(LIST_COUNT_LIMIT);
       expect(expectStatus(await call(admin, 'GET', '/api/properties?pageSize=100'), 200).meta).toEqual({
         page: 1,
         pageSize: 100,
         total: 8,
       });
+    });
+
+    it('the application cannot write the kept counts: only the triggers on properties do', async () => {
+      const tamper = transact({ db: t.database.db, companyId: admin.company._id }, (tx) =>
+        tx.execute(sql`update property_counts set properties = 0`),
+      );
+      expect(await failure(tamper)).toMatch(/permission denied/i);
+      expect(expectStatus(await call(admin, 'GET', '/api/properties?pageSize=5'), 200).meta.total).toBe(8);
     });
   });
 
