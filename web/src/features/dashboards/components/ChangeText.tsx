@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { formatMoney } from '@lintel/contracts';
 
@@ -20,11 +21,31 @@ export function ChangeText({
   if (change === 0) return <>Same as {against}</>;
   const isUp = change > 0;
   const percent = previous > 0 ? Math.round((Math.abs(change) * 100) / previous) : null;
+  const amount = formatMoney(Math.abs(change), currency);
   return (
     <Box component="span" sx={{ color: isUp ? 'success.dark' : 'error.dark', fontWeight: 600 }}>
       <span aria-hidden>{isUp ? '↑' : '↓'} </span>
-      {isUp ? 'Up' : 'Down'} {formatMoney(Math.abs(change), currency)}
-      {percent === null ? '' : ` (${percent}%)`} vs {against}
+      {isUp ? 'Up' : 'Down'}{' '}
+      {percent === null ? (
+        amount
+      ) : (
+        <>
+          <WiderThanPhone>{amount} (</WiderThanPhone>
+          {percent}%<WiderThanPhone>)</WiderThanPhone>
+        </>
+      )}{' '}
+      vs {against}
     </Box>
   );
 }
+
+/**
+ * Shown from tablets up: a phone's card keeps two lines for its caption (KpiCard), and "Down
+ * $15,050.25 (100%) vs last month" took three, pushing the cards below down as it arrived; there
+ * the percent alone says it.
+ */
+const WiderThanPhone = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+    {children}
+  </Box>
+);
