@@ -60,8 +60,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      // A statement sent while another is answered goes out at once (transactionStartingWith).
-      pipeline: true,
       max: 10,
       connectionTimeoutMillis: CONNECT_LIMIT_MS,
     });
@@ -396,17 +394,13 @@ export async function transactionStartingWith<T>(
     const session = tuneSession(new NodePgSession(client, dialect, relations), naming);
     const tx = new NodePgTransaction(dialect, session, relations) as unknown as Tx;
     const plans = naming && config?.genericPlans ? '; set local plan_cache_mode = force_generic_plan' : '';
-    // Not awaited: the pool's clients pipeline (openDatabase), so the work's first statement goes
-    // out right behind BEGIN instead of a round trip later. BEGIN and the scope are one message,
-    // so a scope that fails leaves the transaction aborted and every statement behind it refused:
-    // nothing runs unscoped.
-    const begun = client.query(`begin ${transactionSettings(config)}; ${firstStatement}${plans}`);
     try {
-      const [begin, done] = await Promise.allSettled([begun, work(tx)]);
-      if (begin.status === 'rejected') throw begin.reason;
-      if (done.status === 'rejected') throw done.reason;
+      // Inside the try: a first statement that fails (the scope) leaves the transaction open and
+      // aborted, and the connection must not go back to the pool so.
+      await client.query(`begin ${transactionSettings(config)}; ${firstStatement}${plans}`);
+      const result = await work(tx);
       await client.query('commit');
-      return done.value;
+      return result;
     } catch (error) {
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;

@@ -118,7 +118,7 @@ describe('transact (row-level security)', () => {
     });
   });
 
-  it('runs none of the work when its first statement (the scope) fails, though the work is sent behind it', async () => {
+  it('runs none of the work when its first statement (the scope) fails, and the connection serves the next one clean', async () => {
     let read: unknown[] | undefined;
     expect(
       await failure(
