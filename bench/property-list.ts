@@ -46,8 +46,7 @@ from generate_series(1, $4::int) as n`;
  * pgbench: BEGIN, the scope and generic plans as one query; the page with the company's total
  * (the count its triggers keep, migration 0024), a statement each connection prepares once
  * (node-postgres names it; here PREPARE on the client's first run, `prepared` starting at 0 per
- * client); COMMIT. The server sends the page right behind BEGIN without waiting (a pipelining
- * client); pgbench here waits for each, so this floor is the stricter one.
+ * client); COMMIT.
  */
 const listSql = (companyId: string) => `
 begin \\; select set_config('role', 'lintel_app', true), set_config('app.company_id', '${companyId}', true) \\; set local plan_cache_mode = force_generic_plan;
