@@ -300,6 +300,10 @@ const statementHash = (text: string) => {
   return hash;
 };
 
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
 /**
  * Rows of a select whose fields all sit at the top level (as every repo selects), decoded with
  * each field's decoder looked up once per statement. Drizzle's own mapper looks it up again for
@@ -307,10 +311,6 @@ const statementHash = (text: string) => {
  * 220,000 lookups for a whole list of 10,000). Nested selects keep Drizzle's mapper, which also
  * turns a joined table's all-null columns into null.
  */
-interface Decoder {
-  mapFromDriverValue(value: unknown): unknown;
-}
-
 function flatRowDecoder(fields: SelectedFields | undefined) {
   if (!fields?.every(({ path }) => path.length === 1)) return undefined;
   const keys = fields.map(({ path }) => path[0]!);
