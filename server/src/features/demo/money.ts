@@ -34,16 +34,22 @@ const OVERDUE_LEVY_PROPERTY = 24;
 /** This month, only properties before this index have their levies paid; the rest are due. */
 const LEVIES_PAID_THIS_MONTH_BELOW = 10;
 
-/** Same-day work runs in this order: money in before money out. */
+/**
+ * Same-day work runs in this order: money in before money out, except the fee transfer, made
+ * first thing, of what was due by the day before. The bank's monthly fees come out of what is
+ * due to the agency but are posted at reconciliation, after the transfers that could not see
+ * them; the transfer day's receipts, still due, cover them, so what is due never ends a day
+ * below zero (on the 2nd, the demo's day of transfers, it read minus the fees).
+ */
 const RANK = {
-  settings: -1,
+  settings: -2,
+  feeTransfer: -1,
   deposit: 0,
   rent: 1,
   bounce: 2,
   topUp: 3,
   levies: 4,
   ownerPayout: 5,
-  feeTransfer: 6,
   agentPayout: 7,
   vatPayment: 8,
 };

@@ -178,6 +178,14 @@ describe('demo data', () => {
                 from ledger_lines where account = 'business:bank') bank`,
     );
     expect(Number(businessBank!.lowest)).toBeGreaterThanOrEqual(0);
+    // Trust never pays the agency more than it has earned: what is due to it ends no day below zero.
+    const [dueToAgency] = await queryRows<{ lowest: string }>(
+      db,
+      sql`select min(due) as lowest from (
+            select -sum(sum(amount_cents)) over (order by entry_date) as due
+            from ledger_lines where account = 'trust:due-to-agency' group by entry_date) daily`,
+    );
+    expect(Number(dueToAgency!.lowest)).toBeGreaterThanOrEqual(0);
     expect(Number(businessBank!.transfers)).toBeGreaterThanOrEqual(12);
     const vatPaid = await db.select().from(journals).where(eq(journals.kind, 'vat_payment'));
     expect(vatPaid.length).toBeGreaterThanOrEqual(3);
