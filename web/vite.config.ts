@@ -3,8 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { build, type Plugin } from 'vite';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 /** Below this a compressed copy saves less than its headers cost; the server's compression ignores them too. */
@@ -155,42 +155,122 @@ function hoistTransitiveImports(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    zodWithoutJsonSchema(),
-    muiThemeWithoutCssVariables(),
-    react(),
-    hoistTransitiveImports(),
-    precompress(),
-  ],
-  server: { port: 5173 },
-  build: {
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // What index.html loads is one file, not the eight rolldown split it into because lazy
-          // chunks share pieces of it: 7 fewer requests and about 6 kB less gzip on every route.
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+/**
+ * The pages whose downloads merging chunks may not grow: each role's home with the signed-in shell
+ * (what a person opens first, and what Lighthouse scores) and the pages a signed-out visitor opens.
+ */
+const KEPT_PAGES = [
+  'app/layout/SignedInLayout',
+  'features/dashboards/pages/AdminHomePage',
+  'features/dashboards/pages/AgentHomePage',
+  'features/dashboards/pages/OwnerHomePage',
+  'features/dashboards/pages/AccountantHomePage',
+  'features/dashboards/pages/GeneralDashboardPage',
+  'features/dashboards/pages/NotFoundPage',
+  'features/landing/pages/LandingPage',
+  'features/auth/pages/LoginPage',
+  'features/auth/pages/SignupPage',
+  'features/auth/pages/AdminSignupPage',
+  'features/auth/pages/ForgotPasswordPage',
+  'features/auth/pages/ResetPasswordPage',
+  'features/mail/pages/OptOutPage',
+].map((page) => `/src/${page}.tsx`);
+const PLANNING = 'LINTEL_CHUNK_PLANNING';
+
+/**
+ * Rolldown gives each set of pages that share modules a chunk of its own: a role's home loaded 75
+ * files, most under 2 kB, and on HTTP/1.1 (six connections) each costs a round trip. A first,
+ * unwritten build finds, for each chunk, which of the kept pages load it; chunks that the same kept
+ * pages load are then one chunk. A kept page loads exactly the bytes it did, in fewer files; a page
+ * outside the list may load a few kB it does not use.
+ */
+async function planChunks(mode: string): Promise<Map<string, string>> {
+  process.env[PLANNING] = '1';
+  let result;
+  try {
+    result = await build({ mode, logLevel: 'silent', build: { write: false } });
+  } finally {
+    delete process.env[PLANNING];
+  }
+  const chunks = new Map(
+    [result]
+      .flat()
+      .flatMap((output) => ('output' in output ? output.output : []))
+      .flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+  );
+  const reached = (root: string) => {
+    const seen = new Set<string>();
+    const pending = [root];
+    while (pending.length > 0) {
+      const fileName = pending.pop()!;
+      if (seen.has(fileName)) continue;
+      seen.add(fileName);
+      pending.push(...(chunks.get(fileName)?.imports ?? []));
+    }
+    return seen;
+  };
+  const loadedBy = new Map<string, number[]>();
+  for (const chunk of chunks.values()) {
+    const page = KEPT_PAGES.findIndex((kept) => chunk.facadeModuleId?.endsWith(kept));
+    if (!chunk.isDynamicEntry || page < 0) continue;
+    for (const fileName of reached(chunk.fileName)) {
+      if (fileName !== chunk.fileName) loadedBy.set(fileName, [...(loadedBy.get(fileName) ?? []), page]);
+    }
+  }
+  const plan = new Map<string, string>();
+  for (const [fileName, pages] of loadedBy) {
+    const chunk = chunks.get(fileName)!;
+    if (chunk.isEntry || chunk.isDynamicEntry) continue;
+    // Named by the kept pages' places in KEPT_PAGES: one name per set of pages, so one chunk.
+    const name = `shared-${pages.sort((a, b) => a - b).join('-')}`;
+    for (const id of chunk.moduleIds) plan.set(id, name);
+  }
+  return plan;
+}
+
+export default defineConfig(async ({ command, mode }): Promise<ViteUserConfig> => {
+  const planning = process.env[PLANNING] === '1';
+  const plan = command === 'build' && !planning ? await planChunks(mode) : new Map<string, string>();
+  return {
+    plugins: [
+      zodWithoutJsonSchema(),
+      muiThemeWithoutCssVariables(),
+      react(),
+      ...(planning ? [] : [hoistTransitiveImports(), precompress()]),
+    ],
+    server: { port: 5173 },
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // What index.html loads is one file, not the eight rolldown split it into because lazy
+            // chunks share pieces of it: 7 fewer requests and about 6 kB less gzip on every route.
+            groups: [
+              { name: 'initial', tags: ['$initial'] },
+              // The plan names each module's merged chunk; its dependencies keep their own plan.
+              { name: (id: string) => plan.get(id) ?? null, includeDependenciesRecursively: false },
+            ],
+          },
         },
       },
+      modulePreload: {
+        // The page's own chunks are preloaded from index.html as usual; a lazy page's are not. Vite
+        // would add a <link rel=modulepreload> per chunk a lazy import needs (80 on a home), and on a
+        // phone those insertions were one ~350 ms main-thread task (Lighthouse, 4× CPU). The browser
+        // fetches a chunk's imports itself once the chunk arrives.
+        resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+      },
     },
-    modulePreload: {
-      // The page's own chunks are preloaded from index.html as usual; a lazy page's are not. Vite
-      // would add a <link rel=modulepreload> per chunk a lazy import needs (80 on a home), and on a
-      // phone those insertions were one ~350 ms main-thread task (Lighthouse, 4× CPU). The browser
-      // fetches a chunk's imports itself once the chunk arrives.
-      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', '../contracts/src/**/*.test.ts', '../eslint-rules/**/*.test.ts'],
+      setupFiles: ['./src/test/setup.ts'],
+      // Worker threads start faster than the default child processes: about a quarter off the run.
+      pool: 'threads',
+      // Vitest's default is one worker on two cores; two take about a quarter off again (166 → 122 s).
+      maxWorkers: 2,
+      // Form tests type key by key through user-event: on a busy 2-core machine one can pass 5 s.
+      testTimeout: 20_000,
     },
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', '../contracts/src/**/*.test.ts', '../eslint-rules/**/*.test.ts'],
-    setupFiles: ['./src/test/setup.ts'],
-    // Worker threads start faster than the default child processes: about a quarter off the run.
-    pool: 'threads',
-    // Vitest's default is one worker on two cores; two take about a quarter off again (166 → 122 s).
-    maxWorkers: 2,
-    // Form tests type key by key through user-event: on a busy 2-core machine one can pass 5 s.
-    testTimeout: 20_000,
-  },
+  };
 });
